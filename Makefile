@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: MIT
+# Every entry point a person types. Only Python 3.11+ is needed: each target
+# builds the project's own virtual environment first.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PORT ?=
+
+.PHONY: venv test bench sim deploy smoke clean
+
+venv: $(STAMP)
+
+# Rebuilt only when the dependency list changes; the install is editable, so
+# source edits need no reinstall.
+$(STAMP): pyproject.toml
+	$(PYTHON) -c 'import sys; sys.exit("TrickTally needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+test: venv
+	$(BIN)/python -m pytest
+
+bench: venv
+	$(BIN)/python -m bench
+
+sim: venv
+	$(BIN)/tricktally sim
+
+deploy: venv
+	$(BIN)/tricktally deploy $(if $(PORT),--port $(PORT))
+
+clean:
+	rm -rf $(VENV) bench-results.json .pytest_cache .hypothesis

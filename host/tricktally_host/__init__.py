@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: MIT
+"""The `tricktally` PC tools: score, sync, database, export, plots, stats, deploy, simulator."""

@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: MIT
+"""One module per `tricktally` subcommand; each exposes `command`."""

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: MIT
+"""`tricktally score FILE [--json]`: score a game record file."""
+
+import json
+import sys
+
+import click
+from rich.console import Console
+
+from tricktally.record import summary
+from tricktally_host.records import RecordError, load_record
+from tricktally_host.sheet import outcome_line, score_table
+
+
+@click.command("score")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the scored game as JSON (DESIGN.md).")
+def command(file, as_json):
+    """Score the game record FILE (format tricktally/1) and print the sheet."""
+    try:
+        _record, game = load_record(file)
+    except RecordError as e:
+        click.echo("error: %s" % e, err=True)
+        sys.exit(2)
+    if as_json:
+        click.echo(json.dumps(summary(game)))
+        return
+    console = Console()
+    console.print(score_table(game, title="%s — %s" % (game.NAME, ", ".join(game.players))))
+    console.print(outcome_line(game))

@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: MIT
+"""Reading game record files (format tricktally/1) on the PC, with clear errors."""
+
+import json
+import pathlib
+
+from tricktally import RuleError
+from tricktally.record import from_record
+
+
+class RecordError(Exception):
+    """A record file that cannot be read or breaks a rule; str() is one line."""
+
+
+def load_record(path):
+    """Read and check the record at ``path``; return (record dict, rebuilt game)."""
+    path = pathlib.Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError("%s: cannot read: %s" % (path, e.strerror or e)) from e
+    except UnicodeDecodeError as e:
+        raise RecordError("%s: not UTF-8 text (byte %d)" % (path, e.start)) from e
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError("%s: not valid JSON: %s at line %d column %d" % (path, e.msg, e.lineno, e.colno)) from e
+    return record, game_from_record(record, path)
+
+
+def game_from_record(record, source="record"):
+    """Rebuild the game of ``record``; a rule broken becomes a RecordError."""
+    try:
+        return from_record(record)
+    except RuleError as e:
+        raise RecordError("%s: %s" % (source, e)) from e

@@ -1,0 +1,414 @@
+# SPDX-License-Identifier: MIT
+"""What every game shares: turn order, entries, undo, amend, totals, the end.
+
+A game module (spades, wizard, hearts) subclasses Game and fills in the
+hooks: the entry steps of a hand, the checks of one entry, the scoring of a
+complete hand, the end of the game, and the record form of a hand. Entering a
+value costs the same in the first hand as in the last: nothing here replays
+the game, except amending an earlier hand, which rescored everything after it.
+"""
+
+from tricktally import settings as settings_table
+from tricktally.errors import RuleError
+from tricktally.hand import Hand
+
+# Log entries for undo: (what, hand index, detail).
+_STEP = 0
+_SINGLE = 1
+_AMEND = 2
+
+
+class Game:
+    """A game being played: created from players, first dealer and settings.
+
+    Read ``kind`` and ``seat`` for what is expected next (``kind`` is None once
+    the game has finished), ``hand_number``, ``dealer``, ``cards``; call
+    ``enter(kind, seat, value)`` with one value at a time. ``totals`` holds the
+    running total of each side (``sides`` lists the seats of each side),
+    ``finished`` and ``winners`` (seats) tell the end.
+    """
+
+    NAME = ""
+    PER_SEAT = ()
+    SINGLE = ()
+    # Kinds that may be entered at any point of a hand, out of the step order.
+    FREE = ()
+
+    def __init__(self, players, first_dealer=0, settings=None):
+        if not isinstance(players, (list, tuple)):
+            raise RuleError("players must be a list of names", rule="players")
+        for name in players:
+            if not isinstance(name, str) or not name:
+                raise RuleError("every player needs a name (got %r)" % (name,), rule="players")
+        self.players = list(players)
+        self.n = len(players)
+        self.settings = settings_table.complete(self.NAME, settings, self.n)
+        if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer < self.n:
+            raise RuleError(
+                "first_dealer must be a seat from 0 to %d, not %r" % (self.n - 1, first_dealer),
+                rule="first_dealer",
+            )
+        self.first_dealer = first_dealer
+        self.sides = self._make_sides()
+        self.hands = []
+        self.totals = [0] * len(self.sides)
+        self.bags = [0] * len(self.sides)
+        self.finished = False
+        self.winners = []
+        self._log = []
+        self.current = None
+        self.kind = None
+        self.seat = None
+        self._start_hand()
+
+    # ----- hooks a game fills in -------------------------------------------
+
+    def _make_sides(self):
+        return [[s] for s in range(self.n)]
+
+    def _steps(self, hand):
+        raise NotImplementedError
+
+    def _applies(self, hand, kind):
+        return True
+
+    def _check(self, hand, kind, seat, value):
+        raise NotImplementedError
+
+    def _bounds(self, hand, kind, seat):
+        """(low, high) of an integer entry, or a tuple of choices."""
+        raise NotImplementedError
+
+    def _score(self, hand):
+        raise NotImplementedError
+
+    def _end(self):
+        """Return (finished, winner seats) after the last complete hand."""
+        raise NotImplementedError
+
+    def hand_to_dict(self, hand):
+        """The record form (``tricktally/1``) of a complete hand."""
+        raise NotImplementedError
+
+    def dict_to_entries(self, data, number):
+        """The entries, in order, that make the record hand ``data``."""
+        raise NotImplementedError
+
+    def hand_count(self):
+        """How many hands the game has, or 0 when it ends on a target."""
+        return 0
+
+    def cards_for(self, index):
+        """Cards dealt to each player in hand ``index`` (0-based)."""
+        raise NotImplementedError
+
+    # ----- what the table sees ---------------------------------------------
+
+    @property
+    def hand_number(self):
+        """The current hand (round), 1-based; the last one once finished."""
+        if self.current is None:
+            return len(self.hands)
+        return self.current.index + 1
+
+    @property
+    def dealer(self):
+        """The dealer of the current hand."""
+        return (self.first_dealer + self.hand_number - 1) % self.n
+
+    @property
+    def cards(self):
+        """Cards dealt to each player this hand."""
+        return self.cards_for(self.hand_number - 1)
+
+    @property
+    def target(self):
+        """The target score, or None when the game ends after a set number of hands."""
+        return self.settings.get("target")
+
+    def bid_order(self, dealer):
+        """Seats in entry order for a hand: left of the dealer first, dealer last."""
+        return [(dealer + 1 + i) % self.n for i in range(self.n)]
+
+    def side_of(self, seat):
+        """The index of the side ``seat`` plays on."""
+        for i in range(len(self.sides)):
+            if seat in self.sides[i]:
+                return i
+        raise RuleError("no seat %r" % (seat,), rule="seat")
+
+    def value(self, kind, seat=None, index=None):
+        """A value entered in hand ``index`` (default: the current hand)."""
+        hand = self.current if index is None else self.hands[index]
+        if hand is None:
+            return None
+        return hand.get(kind, seat)
+
+    def entries(self):
+        """How many entries the current hand holds."""
+        if self.current is None:
+            return 0
+        return len(self.current.taken)
+
+    # ----- entering values -------------------------------------------------
+
+    def _error(self, message, seat=None, rule=""):
+        name = self.players[seat] if seat is not None and 0 <= seat < self.n else None
+        return RuleError(message, hand=self.hand_number, seat=seat, rule=rule, name=name)
+
+    def _check_turn(self, kind, seat):
+        if self.current is None:
+            raise self._error("the game has ended; no more entries", seat, "game_over")
+        if kind in self.FREE:
+            if seat is not None:
+                raise self._error("%s is entered for the hand, not for a seat" % kind, seat, "order")
+            return
+        if kind != self.kind or seat != self.seat:
+            if self.seat is None:
+                want = self.kind
+            else:
+                want = "%s of seat %d (%s)" % (self.kind, self.seat, self.players[self.seat])
+            raise self._error("expected the %s, not %s" % (want, kind), seat, "order")
+
+    def check(self, kind, seat, value):
+        """Raise RuleError if entering ``value`` now would break a rule."""
+        self._check_turn(kind, seat)
+        if value is None or isinstance(value, bool):
+            raise self._error("%r is not a %s" % (value, kind), seat, kind)
+        self._check(self.current, kind, seat, value)
+
+    def is_legal(self, value):
+        """True when ``value`` may be entered for the expected step."""
+        try:
+            self.check(self.kind, self.seat, value)
+        except RuleError:
+            return False
+        return True
+
+    def bounds(self, kind=None):
+        """The range ``(low, high)`` of an integer step, or its tuple of choices."""
+        if self.current is None:
+            return (0, -1)
+        return self._bounds(self.current, kind or self.kind, self.seat if kind is None else None)
+
+    def legal_values(self, kind=None):
+        """Every value that may be entered now for ``kind`` (default: the expected step)."""
+        kind = kind or self.kind
+        if self.current is None or kind is None:
+            return []
+        seat = None if kind in self.FREE else self.seat
+        b = self._bounds(self.current, kind, seat)
+        if len(b) == 2 and isinstance(b[0], int):
+            candidates = range(b[0], b[1] + 1)
+        else:
+            candidates = b
+        out = []
+        for v in candidates:
+            try:
+                self.check(kind, seat, v)
+            except RuleError:
+                continue
+            out.append(v)
+        return out
+
+    def enter(self, kind, seat, value):
+        """Enter one value. Raises RuleError, changing nothing, if it breaks a rule.
+
+        Returns True when the entry completed (and scored) a hand.
+        """
+        self.check(kind, seat, value)
+        hand = self.current
+        if kind in self.FREE:
+            self._log.append((_SINGLE, hand.index, (kind, hand.get(kind))))
+            hand.put(kind, None, value)
+            return False
+        step = self._step_index
+        hand.put(kind, seat, value)
+        hand.taken.append(step)
+        self._log.append((_STEP, hand.index, step))
+        return self._advance()
+
+    def _advance(self):
+        hand = self.current
+        start = hand.taken[-1] + 1 if hand.taken else 0
+        steps = hand.steps
+        for i in range(start, len(steps)):
+            kind = steps[i][0]
+            if self._applies(hand, kind):
+                self._step_index = i
+                self.kind = kind
+                self.seat = steps[i][1]
+                return False
+        self._complete_hand()
+        return True
+
+    def _complete_hand(self):
+        hand = self.current
+        self._score(hand)
+        self.totals = hand.totals
+        self.bags = hand.bags
+        self.hands.append(hand)
+        self.finished, self.winners = self._end()
+        if self.finished:
+            self.current = None
+            self.kind = None
+            self.seat = None
+        else:
+            self._start_hand()
+
+    def _start_hand(self):
+        index = len(self.hands)
+        dealer = (self.first_dealer + index) % self.n
+        hand = Hand(index, dealer, self.n, self.PER_SEAT, self.SINGLE)
+        hand.steps = self._steps(hand)
+        self.current = hand
+        self._advance()
+
+    # ----- undo and amend --------------------------------------------------
+
+    def can_undo(self):
+        """True when there is an entry to take back."""
+        return len(self._log) > 0
+
+    def undo(self):
+        """Take back the last entry (or amendment). Returns False when there is none."""
+        if not self._log:
+            return False
+        what, index, detail = self._log.pop()
+        if what == _AMEND:
+            self._replace_hand(index, detail)
+            return True
+        if self.current is None or self.current.index != index:
+            # The entry completed a hand: reopen it.
+            self.current = self.hands.pop()
+            self.current.scores = self.current.totals = self.current.bags = None
+            self._restore_totals()
+        hand = self.current
+        if what == _SINGLE:
+            hand.put(detail[0], None, detail[1])
+            return True
+        step = hand.taken.pop()
+        kind, seat = hand.steps[step]
+        hand.put(kind, seat, None)
+        self._step_index = step
+        self.kind = kind
+        self.seat = seat
+        return True
+
+    def _restore_totals(self):
+        if self.hands:
+            self.totals = self.hands[-1].totals
+            self.bags = self.hands[-1].bags
+        else:
+            self.totals = [0] * len(self.sides)
+            self.bags = [0] * len(self.sides)
+        self.finished = False
+        self.winners = []
+
+    def amend(self, index, data):
+        """Replace complete hand ``index`` (0-based) by record hand ``data``.
+
+        Every later hand is rescored. Refused with RuleError, changing
+        nothing, when ``data`` breaks a rule or makes a later entry illegal
+        (a forbidden bid, or a hand played after the game would have ended).
+        """
+        if not isinstance(index, int) or not 0 <= index < len(self.hands):
+            raise RuleError(
+                "there is no complete hand %r to amend" % (index + 1 if isinstance(index, int) else index),
+                rule="amend",
+            )
+        old = self.hand_to_dict(self.hands[index])
+        self._replace_hand(index, data)
+        self._log.append((_AMEND, index, old))
+
+    def _replace_hand(self, index, data):
+        records = []
+        for i in range(len(self.hands)):
+            records.append(data if i == index else self.hand_to_dict(self.hands[i]))
+        rebuilt = self.__class__(self.players, self.first_dealer, self.settings)
+        for i in range(len(records)):
+            if rebuilt.current is None:
+                raise RuleError(
+                    "the game would end before this hand",
+                    hand=i + 1,
+                    rule="game_over",
+                )
+            for kind, seat, value in rebuilt.dict_to_entries(records[i], i + 1):
+                rebuilt.enter(kind, seat, value)
+        for kind, seat, value in self.current_entries():
+            if rebuilt.current is None:
+                raise RuleError("the game would end before this hand", hand=len(records) + 1, rule="game_over")
+            rebuilt.enter(kind, seat, value)
+        for name in ("hands", "current", "totals", "bags", "finished", "winners", "kind", "seat"):
+            setattr(self, name, getattr(rebuilt, name))
+        self._step_index = rebuilt._step_index
+
+    def current_entries(self):
+        """The entries of the hand in progress, in the order they were made."""
+        hand = self.current
+        out = []
+        if hand is None:
+            return out
+        for kind in self.FREE:
+            if hand.get(kind) is not None:
+                out.append((kind, None, hand.get(kind)))
+        for step in hand.taken:
+            kind, seat = hand.steps[step]
+            out.append((kind, seat, hand.get(kind, seat)))
+        return out
+
+    # ----- checks several games share ---------------------------------------
+
+    def _check_sum(self, hand, kind, seat, value, total, what):
+        """Per-seat counts must add up to ``total``: refuse a value that
+        overshoots, and a last value that falls short."""
+        entered = hand.total(kind)
+        if entered + value > total:
+            raise self._error(
+                "%s add up to %d, more than the %d in the hand" % (what, entered + value, total), seat, kind + "_total"
+            )
+        if hand.count(kind) == self.n - 1 and entered + value != total:
+            raise self._error(
+                "%s add up to %d; they must add up to %d, so this one must be %d"
+                % (what, entered + value, total, total - entered),
+                seat,
+                kind + "_total",
+            )
+
+    def _seat_list(self, data, key, number):
+        """The per-seat list ``data[key]`` of a record hand, checked for shape."""
+        if not isinstance(data, dict):
+            raise RuleError("a hand must be an object, not %r" % (data,), hand=number, rule="record")
+        values = data.get(key)
+        if not isinstance(values, list) or len(values) != self.n:
+            raise RuleError(
+                "%s must list one whole number for each of the %d seats" % (key, self.n), hand=number, rule="record"
+            )
+        for s in range(self.n):
+            v = values[s]
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise RuleError("%s must be whole numbers, not %r" % (key, v), hand=number, seat=s, rule="record")
+        return values
+
+    # ----- results ---------------------------------------------------------
+
+    def best_sides(self, lowest=False):
+        """Indexes of the sides with the best total (highest, or lowest)."""
+        best = None
+        out = []
+        for i in range(len(self.totals)):
+            t = self.totals[i]
+            if best is None or (t < best if lowest else t > best):
+                best = t
+                out = [i]
+            elif t == best:
+                out.append(i)
+        return out
+
+    def seats_of(self, sides):
+        """All seats of the given sides, in seat order."""
+        out = []
+        for i in sides:
+            out.extend(self.sides[i])
+        out.sort()
+        return out
