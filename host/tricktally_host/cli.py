@@ -9,6 +9,11 @@ import click
 # called `command`; listing them here is the only place commands are wired.
 COMMANDS = (
     "score",
+    "games",
+    "show",
+    "export",
+    "plot",
+    "stats",
 )
 
 

@@ -1,55 +1,151 @@
 # SPDX-License-Identifier: MIT
-"""The score sheet as players know it from paper, as a rich table."""
+"""The score sheet as players know it from paper, as a rich table.
 
+One row per hand, one column per side (a player, or a partnership). A cell
+reads like a paper sheet: what was entered (``bid/took``, or hearts taken and
+the queen), the hand's score and the running total, e.g. ``2/2 +40 = 120``.
+When six sides do not fit the terminal on one line, each cell takes two
+lines (entries and score, then the total).
+"""
+
+import io
+
+from rich import box
+from rich.console import Console
 from rich.table import Table
+from rich.text import Text
+
+from tricktally.spades import BLIND_NIL
 
 
-def _side_name(game, side):
+def side_name(game, side):
+    """The name of side ``side``: the player, or the partners joined by '&'."""
     return " & ".join(game.players[s] for s in game.sides[side])
 
 
-def _hand_cells(game, hand):
-    """Per side: what was entered this hand, as on a paper sheet."""
+def _bid_text(game, bid):
+    if bid is None:
+        return "–"
+    # "nil" is a Spades bid; a Wizard bid of 0 is just 0.
+    if game.NAME == "spades":
+        if bid == BLIND_NIL:
+            return "bnil"
+        if bid == 0:
+            return "nil"
+    return str(bid)
+
+
+def _num(value):
+    return "–" if value is None else str(value)
+
+
+def entry_cells(game, hand):
+    """Per side, what was entered in ``hand`` (complete or in progress), as text."""
     v = hand.values
     cells = []
     for side in game.sides:
-        parts = []
-        for s in side:
-            if game.NAME == "hearts":
-                pts = v["hearts"][s]
-                marks = ""
+        if game.NAME == "hearts":
+            parts = []
+            for s in side:
+                text = "%s♥" % _num(v["hearts"][s])
                 if hand.get("queen") == s:
-                    marks += " Q"
+                    text += " Q"
                 if hand.get("jack") == s:
-                    marks += " J"
-                parts.append("%d♥%s" % (pts, marks))
-            else:
-                bid = v["bid"][s]
-                shown = "nil" if bid == 0 else ("blind nil" if bid == -1 else str(bid))
-                parts.append("%s/%d" % (shown, v["tricks"][s]))
-        cells.append(" + ".join(parts))
+                    text += " J"
+                if game.shooter(hand) == s and hand.scores is not None:
+                    text += " moon"
+                parts.append(text)
+            cells.append(" ".join(parts))
+        else:
+            bids = "+".join(_bid_text(game, v["bid"][s]) for s in side)
+            took = "+".join(_num(v["tricks"][s]) for s in side)
+            cells.append("%s/%s" % (bids, took))
     return cells
 
 
-def score_table(game, title=None):
-    """A rich Table: one row per hand with entries, scores and running totals."""
-    header = "bid/took" if game.NAME != "hearts" else "hearts"
-    table = Table(title=title, show_lines=False)
-    table.add_column("hand", justify="right")
+def _total_text(game, hand, i):
+    text = str(hand.totals[i])
+    if game.NAME == "spades" and game.settings["bags"]:
+        text += " (%db)" % hand.bags[i]
+    return text
+
+
+def _hand_label(game, hand):
+    label = str(hand.index + 1)
+    if game.NAME == "wizard" and hand.get("trump") is not None:
+        label += " " + ("-" if hand.get("trump") == "none" else hand.get("trump"))
+    return label
+
+
+def settings_line(game):
+    """The settings that change the sheet, in a few words (target, options)."""
+    s = game.settings
+    words = []
+    if game.target is not None:
+        words.append("to %d" % game.target)
+    else:
+        words.append("%d rounds" % game.hand_count())
+    if game.NAME == "spades":
+        for name in ("partners", "bags", "nil", "blind_nil"):
+            if s[name]:
+                words.append(name.replace("_", " "))
+        if s["set_penalty"] == "minus_bid":
+            words.append("set -10×bid")
+    elif game.NAME == "wizard":
+        if s["even_bids"] != "allowed":
+            words.append("even bids: %s" % s["even_bids"])
+        if s["bidding"] != "open":
+            words.append("%s bids" % s["bidding"])
+    else:
+        words.append("lowest wins")
+        words.append("moon: %s" % s["moon"].replace("_", " "))
+        if s["omnibus"]:
+            words.append("omnibus")
+    return " · ".join(words)
+
+
+def _build(game, title, two_lines):
+    table = Table(title=title, caption=settings_line(game), box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    table.add_column("hand" if game.NAME != "wizard" else "round", justify="right")
     for i in range(len(game.sides)):
-        table.add_column("%s\n%s" % (_side_name(game, i), header), justify="right")
-        table.add_column("score", justify="right")
-        table.add_column("total", justify="right", style="bold")
+        table.add_column(side_name(game, i), justify="right")
     for hand in game.hands:
-        row = [str(hand.index + 1)]
-        cells = _hand_cells(game, hand)
+        entries = entry_cells(game, hand)
+        row = [_hand_label(game, hand)]
         for i in range(len(game.sides)):
-            score = hand.scores[i]
-            bags = ""
-            if game.NAME == "spades" and (game.settings["bags"] or hand.bags[i]):
-                bags = " (%d bags)" % hand.bags[i]
-            row += [cells[i], "%+d" % score, "%d%s" % (hand.totals[i], bags)]
+            score = "%+d" % hand.scores[i]
+            total = _total_text(game, hand, i)
+            cell = Text(entries[i] + " ")
+            cell.append(score, style="cyan")
+            cell.append("\n" if two_lines else " ")
+            cell.append("= ")
+            cell.append(total, style="bold")
+            row.append(cell)
         table.add_row(*row)
+    current = game.current
+    if current is not None and current.taken:
+        # The hand being played: what is entered so far, no score yet.
+        row = [_hand_label(game, current) + "…"]
+        row += [Text(c, style="dim") for c in entry_cells(game, current)]
+        table.add_row(*row)
+    return table
+
+
+def _width(table):
+    console = Console(file=io.StringIO(), width=500, color_system=None)
+    console.print(table)
+    return max(len(line) for line in console.file.getvalue().splitlines())
+
+
+def score_table(game, title=None, width=80):
+    """A rich Table of ``game``: one row per hand, one column per side.
+
+    Cells are ``entries +score = total`` on one line when the table fits in
+    ``width`` columns, else on two lines.
+    """
+    table = _build(game, title, two_lines=False)
+    if _width(table) > width:
+        table = _build(game, title, two_lines=True)
     return table
 
 

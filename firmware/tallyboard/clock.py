@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: MIT
+"""Time for the board: a millisecond tick for buttons and a wall clock.
+
+The board has no battery-backed clock: ``time()`` is None until the PC sets
+it over the serial link (``set_time``); after that it counts on from the
+tick. ``FakeClock`` is advanced by hand in tests and the simulator.
+"""
+
+try:
+    import time as _time
+except ImportError:  # pragma: no cover - every port has time
+    _time = None
+
+
+def _default_ticks():
+    # MicroPython has ticks_ms (wraps); CPython gets a monotonic stand-in.
+    if hasattr(_time, "ticks_ms"):
+        return _time.ticks_ms
+    return lambda: int(_time.monotonic() * 1000)
+
+
+def _diff(a, b):
+    if hasattr(_time, "ticks_diff"):
+        return _time.ticks_diff(a, b)
+    return a - b
+
+
+class Clock:
+    """Milliseconds since start (``ticks_ms``) and epoch seconds once set.
+
+    ``ticks_ms`` and ``time`` may be injected (callables); ``time`` returning
+    None means the wall clock is unknown.
+    """
+
+    def __init__(self, ticks_ms=None, time=None):
+        self._ticks = ticks_ms or _default_ticks()
+        self._time = time
+        self._base = None
+        self._base_tick = 0
+
+    def ticks_ms(self):
+        """Milliseconds from an arbitrary start (may wrap on the board)."""
+        return self._ticks()
+
+    def time(self):
+        """Epoch seconds, or None until the time has been set."""
+        if self._base is not None:
+            return self._base + _diff(self._ticks(), self._base_tick) // 1000
+        if self._time is not None:
+            return self._time()
+        return None
+
+    def set_time(self, epoch):
+        """Set the wall clock to ``epoch`` seconds (from the PC)."""
+        if not isinstance(epoch, int) or isinstance(epoch, bool) or epoch < 0:
+            raise ValueError("time must be whole epoch seconds >= 0, not %r" % (epoch,))
+        self._base = epoch
+        self._base_tick = self._ticks()
+
+
+class FakeClock(Clock):
+    """A clock that only moves when told: ``advance(ms)``."""
+
+    def __init__(self, start_ms=0, epoch=None):
+        self.now = start_ms
+        Clock.__init__(self, ticks_ms=self._now)
+        if epoch is not None:
+            self.set_time(epoch)
+
+    def _now(self):
+        return self.now
+
+    def advance(self, ms):
+        """Move the tick forward by ``ms`` milliseconds."""
+        self.now += ms

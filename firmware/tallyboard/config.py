@@ -1,0 +1,131 @@
+# SPDX-License-Identifier: MIT
+"""The board's own settings: roster of player names, language, contrast and
+the default rules of each game, kept in ``config.json`` on the flash.
+
+Every change is written at once with ``fs.write_file`` (atomic replace), so a
+power cut keeps either the old or the new file. A missing or unreadable file
+gives the defaults (``problem`` then says why) and never stops the board.
+"""
+
+import json
+
+from tricktally import settings as rules
+
+FILE = "config.json"
+LANGUAGES = ("en", "es", "pt", "it", "fr")
+MAX_NAMES = 12
+MAX_NAME = 10
+GAMES = ("spades", "wizard", "hearts")
+
+
+def check_name(name):
+    """Raise ValueError unless ``name`` is 1..10 printable characters."""
+    if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
+        raise ValueError("a player name is 1 to %d characters, not %r" % (MAX_NAME, name))
+    for ch in name:
+        if ord(ch) < 32 or ord(ch) == 127:
+            raise ValueError("player name %r has a control character" % (name,))
+    if name.strip() != name:
+        raise ValueError("player name %r starts or ends with a space" % (name,))
+
+
+class Config:
+    """Settings of the board, loaded from ``fs`` and saved on every change."""
+
+    def __init__(self, fs):
+        self.fs = fs
+        self.roster = []
+        self.language = "en"
+        self.contrast = 207
+        self._defaults = {}
+        self.problem = None
+        self._load()
+
+    def _load(self):
+        try:
+            if not self.fs.exists(FILE):
+                return
+            data = json.loads(self.fs.read(FILE))
+        except (OSError, ValueError) as e:
+            self.problem = "config.json unreadable (%s): defaults used" % (e,)
+            return
+        if not isinstance(data, dict):
+            self.problem = "config.json is not an object: defaults used"
+            return
+        try:
+            if "roster" in data:
+                self._check_roster(data["roster"])
+                self.roster = list(data["roster"])
+            if data.get("language") in LANGUAGES:
+                self.language = data["language"]
+            c = data.get("contrast")
+            if isinstance(c, int) and 0 <= c <= 255:
+                self.contrast = c
+            d = data.get("defaults") or {}
+            for game in GAMES:
+                if game in d:
+                    given = dict(d[game])
+                    players = given.pop("players", rules.PLAYERS[game][0])
+                    rules.complete(game, given, players)
+                    given["players"] = players
+                    self._defaults[game] = given
+        except (ValueError, TypeError) as e:
+            self.problem = "config.json has a bad value (%s)" % (e,)
+
+    def _check_roster(self, names):
+        if not isinstance(names, list) or len(names) > MAX_NAMES:
+            raise ValueError("the roster is a list of at most %d names" % MAX_NAMES)
+        seen = {}
+        for name in names:
+            check_name(name)
+            if name in seen:
+                raise ValueError("name %r is in the roster twice" % (name,))
+            seen[name] = True
+
+    def save(self):
+        """Write the whole configuration (atomic replace)."""
+        data = {
+            "roster": self.roster,
+            "language": self.language,
+            "contrast": self.contrast,
+            "defaults": self._defaults,
+        }
+        self.fs.write_file(FILE, json.dumps(data).encode())
+
+    def set_roster(self, names):
+        """Replace the roster: 1..12 distinct names of 1..10 printable characters."""
+        if not isinstance(names, (list, tuple)) or not 1 <= len(names) <= MAX_NAMES:
+            raise ValueError("the roster holds 1 to %d names" % MAX_NAMES)
+        self._check_roster(list(names))
+        self.roster = list(names)
+        self.save()
+
+    def set_language(self, code):
+        """Choose the screen language: en, es, pt, it or fr."""
+        if code not in LANGUAGES:
+            raise ValueError("language is one of %s, not %r" % (", ".join(LANGUAGES), code))
+        self.language = code
+        self.save()
+
+    def set_contrast(self, value):
+        """Display contrast 0..255."""
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 255:
+            raise ValueError("contrast is 0 to 255, not %r" % (value,))
+        self.contrast = value
+        self.save()
+
+    def defaults(self, game):
+        """Default settings for a new ``game``: every setting plus ``players``."""
+        given = dict(self._defaults.get(game) or {})
+        players = given.pop("players", rules.PLAYERS[game][0]) if game in rules.PLAYERS else 0
+        out = rules.complete(game, given, players)
+        return out
+
+    def set_default(self, game, name, value):
+        """Make ``value`` the default of setting ``name`` for ``game`` (checked)."""
+        current = self.defaults(game)
+        current[name] = value
+        players = current.pop("players")
+        checked = rules.complete(game, current, players)
+        self._defaults[game] = checked
+        self.save()

@@ -1,0 +1,221 @@
+# SPDX-License-Identifier: MIT
+"""SSD1306 128x64 OLED over I2C, sending only what changed.
+
+Drawing goes to ``Display.fb`` (a tallyboard.fb.FrameBuffer). ``show()``
+compares the framebuffer with a shadow copy of what the panel holds and,
+for each 8-pixel page that differs, sets a column/page window and sends the
+changed column span (rounded up to a multiple of 8 bytes so the send
+buffers can be preallocated). When that would cost more than the whole
+frame, it sends the whole frame in one transfer. It returns the number of
+bytes written to the bus, so screens can be measured.
+
+Nothing is allocated per ``show()``: the framebuffer lives in a buffer with
+one spare byte in front, which is where a data control byte goes for a
+full-frame transfer; partial spans are copied to a preallocated buffer.
+"""
+
+from tallyboard.fb import FrameBuffer, MONO_VLSB
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
+# SSD1306 command registers (datasheet section 9).
+SET_CONTRAST = const(0x81)
+SET_ENTIRE_ON = const(0xA4)
+SET_NORM_INV = const(0xA6)
+SET_DISP = const(0xAE)
+SET_MEM_ADDR = const(0x20)
+SET_COL_ADDR = const(0x21)
+SET_PAGE_ADDR = const(0x22)
+SET_DISP_START_LINE = const(0x40)
+SET_SEG_REMAP = const(0xA0)
+SET_MUX_RATIO = const(0xA8)
+SET_COM_OUT_DIR = const(0xC0)
+SET_DISP_OFFSET = const(0xD3)
+SET_COM_PIN_CFG = const(0xDA)
+SET_DISP_CLK_DIV = const(0xD5)
+SET_PRECHARGE = const(0xD9)
+SET_VCOM_DESEL = const(0xDB)
+SET_CHARGE_PUMP = const(0x8D)
+
+# I2C control bytes: Co=0 then D/C#: the rest of the transfer is commands
+# (0x00) or display data (0x40).
+CTRL_CMD = const(0x00)
+CTRL_DATA = const(0x40)
+
+# Spans are rounded up to this many bytes (one send buffer per length).
+_SPAN_STEP = const(8)
+# Command bytes before each window: control, 0x21 c0 c1, 0x22 p0 p1.
+_WINDOW_CMD = const(7)
+
+
+class Display:
+    """SSD1306 on ``i2c`` (anything with ``writeto(addr, buf)``).
+
+    ``fb`` is the framebuffer to draw on; ``show()`` updates the panel.
+    """
+
+    def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False):
+        if width < 8 or width > 128 or width % _SPAN_STEP:
+            raise ValueError("SSD1306 width must be a multiple of 8 up to 128, not %r" % (width,))
+        if height not in (16, 32, 64):
+            raise ValueError("SSD1306 height must be 16, 32 or 64, not %r" % (height,))
+        self.i2c = i2c
+        self.addr = addr
+        self.width = width
+        self.height = height
+        self.pages = height // 8
+        size = width * self.pages
+        # raw[0] is spare: it holds CTRL_DATA so the whole frame goes in one
+        # transfer without copying.
+        self._raw = bytearray(size + 1)
+        self._raw[0] = CTRL_DATA
+        raw = memoryview(self._raw)
+        self._frame = raw
+        self.buffer = raw[1:]
+        self.fb = FrameBuffer(self.buffer, width, height, MONO_VLSB)
+        self._shadow = bytearray(size)
+        shadow = memoryview(self._shadow)
+        self._page_views = [self.buffer[p * width:(p + 1) * width] for p in range(self.pages)]
+        self._shadow_views = [shadow[p * width:(p + 1) * width] for p in range(self.pages)]
+        self._tx = bytearray(width + 1)
+        self._tx[0] = CTRL_DATA
+        tx = memoryview(self._tx)
+        # _sends[k] sends k * _SPAN_STEP data bytes.
+        self._sends = [tx[:k * _SPAN_STEP + 1] for k in range(width // _SPAN_STEP + 1)]
+        self._window = bytearray(_WINDOW_CMD)
+        self._window[0] = CTRL_CMD
+        self._window[1] = SET_COL_ADDR
+        self._window[4] = SET_PAGE_ADDR
+        self._cmd = bytearray(3)
+        self._cmd[0] = CTRL_CMD
+        self._cmd1 = memoryview(self._cmd)[:2]
+        # Per-page dirty span found by show(): first column, byte count.
+        self._lo = bytearray(self.pages)
+        self._n = bytearray(self.pages)
+        self._valid = False  # the panel's RAM is unknown until the first show
+        self.bytes_total = 0
+        self.init_display(external_vcc)
+
+    def init_display(self, external_vcc=False):
+        """Send the power-up sequence (display on, horizontal addressing)."""
+        seq = bytes((
+            CTRL_CMD,
+            SET_DISP,  # off while configuring
+            SET_MEM_ADDR, 0x00,  # horizontal addressing: windows wrap by page
+            SET_DISP_START_LINE,
+            SET_SEG_REMAP | 0x01,  # column 127 mapped to SEG0
+            SET_MUX_RATIO, self.height - 1,
+            SET_COM_OUT_DIR | 0x08,  # scan from COM[N-1] to COM0
+            SET_DISP_OFFSET, 0x00,
+            SET_COM_PIN_CFG, 0x02 if self.width > 2 * self.height else 0x12,
+            SET_DISP_CLK_DIV, 0x80,
+            SET_PRECHARGE, 0x22 if external_vcc else 0xF1,
+            SET_VCOM_DESEL, 0x30,
+            SET_CONTRAST, 0xFF,
+            SET_ENTIRE_ON,  # show RAM contents
+            SET_NORM_INV,  # not inverted
+            SET_CHARGE_PUMP, 0x10 if external_vcc else 0x14,
+            SET_DISP | 0x01,  # on
+        ))
+        self.i2c.writeto(self.addr, seq)
+        self.bytes_total += len(seq)
+        self._valid = False
+
+    def _command(self, cmd, arg=None):
+        if arg is None:
+            self._cmd[1] = cmd
+            self.i2c.writeto(self.addr, self._cmd1)
+            self.bytes_total += 2
+        else:
+            self._cmd[1] = cmd
+            self._cmd[2] = arg
+            self.i2c.writeto(self.addr, self._cmd)
+            self.bytes_total += 3
+
+    def contrast(self, value):
+        """Set the contrast, 0..255."""
+        if not 0 <= value <= 255:
+            raise ValueError("contrast must be 0..255, not %r" % (value,))
+        self._command(SET_CONTRAST, value)
+
+    def power(self, on):
+        """Turn the panel on or off (RAM is kept while off)."""
+        self._command(SET_DISP | (1 if on else 0))
+
+    def invert(self, on):
+        """Show white on black (False) or black on white (True)."""
+        self._command(SET_NORM_INV | (1 if on else 0))
+
+    def _set_window(self, c0, c1, p0, p1):
+        w = self._window
+        w[2] = c0
+        w[3] = c1
+        w[5] = p0
+        w[6] = p1
+        self.i2c.writeto(self.addr, w)
+
+    def invalidate(self):
+        """Forget what the panel holds: the next show() sends everything."""
+        self._valid = False
+
+    def show(self):
+        """Send the changed parts of the framebuffer; return bytes sent."""
+        width = self.width
+        buf = self.buffer
+        shadow = self._shadow
+        lo = self._lo
+        cnt = self._n
+        partial = 0  # cost of sending page spans
+        if self._valid:
+            pv = self._page_views
+            sv = self._shadow_views
+            for p in range(self.pages):
+                if pv[p] == sv[p]:
+                    cnt[p] = 0
+                    continue
+                base = p * width
+                a = 0
+                while buf[base + a] == shadow[base + a]:
+                    a += 1
+                b = width - 1
+                while buf[base + b] == shadow[base + b]:
+                    b -= 1
+                n = b - a + 1
+                n = ((n + _SPAN_STEP - 1) // _SPAN_STEP) * _SPAN_STEP
+                if a + n > width:
+                    a = width - n
+                lo[p] = a
+                cnt[p] = n // _SPAN_STEP
+                partial += _WINDOW_CMD + 1 + n
+            if partial == 0:
+                return 0
+        full = _WINDOW_CMD + 1 + width * self.pages
+        if not self._valid or partial >= full:
+            self._set_window(0, width - 1, 0, self.pages - 1)
+            self.i2c.writeto(self.addr, self._frame)
+            # The frame goes in one transfer; keep the panel's copy.
+            self._shadow[:] = buf
+            self._valid = True
+            self.bytes_total += full
+            return full
+        tx = self._tx
+        sends = self._sends
+        for p in range(self.pages):
+            k = cnt[p]
+            if not k:
+                continue
+            a = lo[p]
+            n = k * _SPAN_STEP
+            self._set_window(a, a + n - 1, p, p)
+            i = p * width + a
+            for j in range(1, n + 1):
+                v = buf[i]
+                tx[j] = v
+                shadow[i] = v
+                i += 1
+            self.i2c.writeto(self.addr, sends[k])
+        self.bytes_total += partial
+        return partial

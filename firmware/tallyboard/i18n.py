@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: MIT
+"""Every string on screen comes from one table per language (lang_XX.py).
+
+Only the chosen language is loaded (RAM on the board). ``t(key)`` looks a
+string up without allocating; a key missing from a table falls back to
+English so the screen never shows nothing (tests check every table is whole).
+"""
+
+LANGUAGES = ("en", "es", "pt", "it", "fr")
+# Each language named in itself, for the settings screen.
+NATIVE = {"en": "English", "es": "Español", "pt": "Português", "it": "Italiano", "fr": "Français"}
+
+_table = None
+_english = None
+code = None
+
+
+def table(lang):
+    """The string table (a dict) of ``lang``."""
+    if lang == "en":
+        from tallyboard.lang_en import S
+    elif lang == "es":
+        from tallyboard.lang_es import S
+    elif lang == "pt":
+        from tallyboard.lang_pt import S
+    elif lang == "it":
+        from tallyboard.lang_it import S
+    elif lang == "fr":
+        from tallyboard.lang_fr import S
+    else:
+        raise ValueError("language is one of %s, not %r" % (", ".join(LANGUAGES), lang))
+    return S
+
+
+def use(lang):
+    """Make ``lang`` the language of every screen."""
+    global _table, _english, code
+    _table = table(lang)
+    _english = table("en") if lang != "en" else _table
+    code = lang
+
+
+def t(key):
+    """The string for ``key`` in the current language."""
+    if _table is None:
+        use("en")
+    s = _table.get(key)
+    if s is None:
+        s = _english.get(key, key)
+    return s

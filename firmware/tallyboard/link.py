@@ -1,0 +1,207 @@
+# SPDX-License-Identifier: MIT
+"""The board side of the serial link: answers the PC's frames (docs/PROTOCOL.md).
+
+``Link.poll()`` is called once per pass of the app's loop. It reads what the
+stream has without waiting, answers every complete request line and returns;
+with no input it costs one ``read_available()`` call. It never prints on its
+own: the only bytes it writes are response frames.
+
+A request that is malformed, oversized, out of order, unknown or refused gets
+one ERR frame and changes nothing (the journal, the roster, the clock and the
+session are left as they were). Lines that do not start with ``>`` are noise
+(a REPL banner, a stray newline) and are ignored without an answer.
+"""
+
+import binascii
+
+from tallyboard import frames
+from tallyboard.frames import FrameError
+
+_MAX_GAME = 999999999
+_MAX_SIZE = 1 << 30
+# LIST entries per answer: "id:size:synced:f" is at most ~36 characters, so
+# 20 stay well inside a frame.
+_LIST_PAGE = 20
+_SUM_STEP = 512
+
+
+class Link:
+    """Protocol server over ``stream`` (``read_available() -> bytes`` and
+    ``write(bytes)``) for ``journal`` (tallyboard.journal.Journal), ``config``
+    (roster), ``clock`` (set_time), with this board's ``device_id`` (a word of
+    printable ASCII) and ``firmware_version`` (text)."""
+
+    def __init__(self, stream, journal, config, clock, device_id, firmware_version):
+        if not frames.is_word(device_id):
+            raise ValueError("device id %r must be printable ASCII without spaces" % (device_id,))
+        if not frames.is_word(firmware_version):
+            raise ValueError("firmware version %r must be printable ASCII without spaces" % (firmware_version,))
+        self.stream = stream
+        self.journal = journal
+        self.config = config
+        self.clock = clock
+        self.device_id = device_id
+        self.firmware_version = firmware_version
+        self.reader = frames.LineReader()
+        # Session state: set by HELLO; every later request id must be larger
+        # (a repeated or stale frame is refused rather than acted on twice).
+        self.last_id = None
+        self.requests = 0
+        self.errors = 0
+        self._handlers = {
+            "HELLO": self._hello,
+            "LIST": self._list,
+            "FETCH": self._fetch,
+            "SUM": self._sum,
+            "ACK": self._ack,
+            "ROSTER": self._roster,
+            "TIME": self._time,
+        }
+
+    def poll(self):
+        """Answer whatever complete requests have arrived; never blocks.
+        Returns True if any byte was received."""
+        data = self.stream.read_available()
+        if not data:
+            return False
+        self.reader.feed(data)
+        while True:
+            line = self.reader.next_line()
+            if line is None:
+                break
+            self._line(line)
+        return True
+
+    # ----- framing ---------------------------------------------------------
+
+    def _line(self, line):
+        if line is frames.TOO_LONG:
+            if self.reader.long_first == frames.REQUEST:
+                self._error(0, "long", "line over %d bytes" % frames.MAX_LINE)
+            return
+        if not line or line[0] != frames.REQUEST:
+            return  # noise between frames
+        try:
+            rid, words = frames.decode(line, frames.REQUEST)
+        except FrameError as e:
+            self._error(e.rid, e.code, e.message)
+            return
+        verb = words[0]
+        handler = self._handlers.get(verb)
+        try:
+            if verb != "HELLO":
+                if self.last_id is None:
+                    raise FrameError("order", "send HELLO first", rid)
+                if rid <= self.last_id:
+                    raise FrameError("order", "request id %d is not above %d" % (rid, self.last_id), rid)
+            if handler is None:
+                raise FrameError("unknown", "unknown request %s" % verb[:20], rid)
+            # Handlers check everything before they change anything, so an
+            # error leaves the board as it was.
+            reply = handler(words)
+        except FrameError as e:
+            self._error(rid, e.code, e.message)
+            return
+        except ValueError as e:
+            self._error(rid, "value", str(e))
+            return
+        except Exception as e:  # a flash error must not stop the game
+            self._error(rid, "internal", "%s" % (e,))
+            return
+        self.last_id = rid
+        self.requests += 1
+        self.stream.write(frames.encode(frames.RESPONSE, rid, reply))
+
+    def _error(self, rid, code, message):
+        self.errors += 1
+        words = ["ERR", code] + frames.clean_message(message)
+        try:
+            line = frames.encode(frames.RESPONSE, rid, words)
+        except ValueError:
+            line = frames.encode(frames.RESPONSE, rid, ["ERR", code])
+        self.stream.write(line)
+
+    # ----- requests ----------------------------------------------------------
+
+    def _args(self, words, count):
+        if len(words) != count + 1:
+            raise FrameError("args", "%s takes %d argument(s), not %d" % (words[0], count, len(words) - 1))
+
+    def _game(self, word):
+        gid = frames.parse_int(word, 0, _MAX_GAME, "game id")
+        if gid not in self.journal.ids():
+            raise FrameError("game", "no game %d" % gid)
+        return gid
+
+    def _hello(self, words):
+        self._args(words, 0)
+        return ["OK", self.device_id, self.firmware_version, str(frames.PROTOCOL),
+                str(frames.MAX_LINE), str(frames.MAX_CHUNK)]
+
+    def _list(self, words):
+        # LIST [after]: games with an id above ``after`` (all when omitted),
+        # one page at a time; the first word says whether more follow.
+        if len(words) > 2:
+            raise FrameError("args", "LIST takes at most 1 argument")
+        after = -1
+        if len(words) == 2:
+            after = frames.parse_int(words[1], -1, _MAX_GAME, "after")
+        ids = sorted([g for g in self.journal.ids() if g > after])
+        page = ids[:_LIST_PAGE]
+        out = ["OK", "more" if len(ids) > len(page) else "end"]
+        finished = getattr(self.journal, "finished", None)
+        for gid in page:
+            done = finished(gid) if finished is not None else None
+            out.append("%d:%d:%d:%s" % (gid, self.journal.size(gid), self.journal.synced(gid),
+                                        "-" if done is None else ("1" if done else "0")))
+        return out
+
+    def _fetch(self, words):
+        self._args(words, 3)
+        gid = self._game(words[1])
+        offset = frames.parse_int(words[2], 0, _MAX_SIZE, "offset")
+        length = frames.parse_int(words[3], 1, frames.MAX_CHUNK, "length")
+        size = self.journal.size(gid)
+        if offset >= size:
+            raise FrameError("range", "offset %d is not below the size %d" % (offset, size))
+        data = self.journal.read(gid, offset, min(length, size - offset))
+        return ["OK", str(gid), str(offset), str(len(data)), frames.pack_data(data)]
+
+    def _sum(self, words):
+        self._args(words, 2)
+        gid = self._game(words[1])
+        upto = frames.parse_int(words[2], 0, _MAX_SIZE, "upto")
+        size = self.journal.size(gid)
+        if upto > size:
+            raise FrameError("range", "upto %d is past the size %d" % (upto, size))
+        crc = 0
+        pos = 0
+        while pos < upto:
+            n = min(_SUM_STEP, upto - pos)
+            crc = binascii.crc32(self.journal.read(gid, pos, n), crc)
+            pos += n
+        return ["OK", str(gid), str(upto), "%08x" % (crc & 0xFFFFFFFF)]
+
+    def _ack(self, words):
+        self._args(words, 2)
+        gid = self._game(words[1])
+        upto = frames.parse_int(words[2], 0, _MAX_SIZE, "upto")
+        size = self.journal.size(gid)
+        if upto > size:
+            raise FrameError("range", "upto %d is past the size %d" % (upto, size))
+        self.journal.mark_synced(gid, upto)
+        return ["OK", str(gid), str(upto)]
+
+    def _roster(self, words):
+        if len(words) < 2:
+            raise FrameError("args", "ROSTER needs at least one name")
+        names = [frames.unpack_text(w) for w in words[1:]]
+        # config.set_roster validates everything before it saves anything.
+        self.config.set_roster(names)
+        return ["OK", str(len(names))]
+
+    def _time(self, words):
+        self._args(words, 1)
+        epoch = frames.parse_int(words[1], 0, 4102444800, "epoch")
+        self.clock.set_time(epoch)
+        return ["OK", str(epoch)]

@@ -1,0 +1,117 @@
+# SPDX-License-Identifier: MIT
+"""Where each picker starts: the smart defaults that keep a hand to a few presses.
+
+Only where a value *starts*: whether it is legal is the core's business
+(``g.is_legal``, ``g.forbidden_bid``). With ``smart`` off every value starts
+at its lowest and nothing is filled in (the benchmark's baseline). All integer
+arithmetic: floats allocate on MicroPython.
+"""
+
+# Expected sum of the bids, in tenths of the cards dealt: Spades players
+# underbid (bags are cheap, a set costs the contract), Wizard bids track the
+# tricks. Tuned on the benchmark corpus (bench/ui_bench.py).
+BID_FILL10 = {"spades": 9, "wizard": 10}
+HEARTS_TOTAL = 13
+
+
+def _sum(values):
+    s = 0
+    for v in values:
+        if v is not None and v > 0:
+            s += v
+    return s
+
+
+def _count(values):
+    c = 0
+    for v in values:
+        if v is not None:
+            c += 1
+    return c
+
+
+def total_for(g, kind):
+    """What the per-seat values of ``kind`` must add up to (tricks: the cards
+    dealt; hearts: 13), or None when they need not add up."""
+    if kind == "tricks":
+        # Spades deals every card: the tricks per hand is g.cards too.
+        return g.cards
+    if kind == "hearts":
+        return HEARTS_TOTAL
+    return None
+
+
+def remaining(g, kind):
+    """How much of ``kind``'s total is not yet entered (None if no total)."""
+    total = total_for(g, kind)
+    if total is None:
+        return None
+    return total - _sum(g.current.values[kind])
+
+
+def is_last(g, kind):
+    """True when the expected seat is the last one to enter ``kind``."""
+    return _count(g.current.values[kind]) == g.n - 1
+
+
+def _clamp(v, low, high):
+    if v < low:
+        return low
+    if v > high:
+        return high
+    return v
+
+
+def number(g, smart=True):
+    """Starting value of the number picker for the expected step."""
+    kind = g.kind
+    low, high = g.bounds()
+    if low < 0:
+        low = 0  # blind nil (-1) is reached by going below 0, never the default
+    if not smart:
+        return low
+    hand = g.current
+    if kind == "bid":
+        bids = hand.values["bid"]
+        left = g.n - _count(bids)
+        fill = BID_FILL10.get(g.NAME, 10)
+        want10 = g.cards * fill - 10 * _sum(bids)
+        # Round half up of want10 / (10 * left), in integers.
+        v = (2 * want10 + 10 * left) // (20 * left)
+        v = _clamp(v, low, high)
+        forbidden = g.forbidden_bid() if hasattr(g, "forbidden_bid") else None
+        if v == forbidden:
+            v = v - 1 if v - 1 >= low else v + 1
+        return _clamp(v, low, high)
+    if kind == "tricks" or kind == "hearts":
+        left = remaining(g, kind)
+        if is_last(g, kind):
+            return _clamp(left, low, high)
+        if kind == "tricks":
+            bid = hand.values["bid"][g.seat]
+            v = bid if bid is not None and bid > 0 else 0
+        else:
+            v = 0
+        return _clamp(v, low, min(high, left))
+    return low
+
+
+def seat(g, kind, smart=True):
+    """Starting seat of a seat picker (queen, jack): the seat that took most hearts."""
+    if not smart:
+        return 0
+    hearts = g.current.values.get("hearts")
+    if not hearts:
+        return 0
+    best = 0
+    for s in g.bid_order(g.dealer):
+        if hearts[s] is not None and hearts[s] > (hearts[best] or 0):
+            best = s
+    if kind == "jack":
+        # The jack usually goes to someone else than the hearts' sink: start
+        # at the first seat that is not the queen's.
+        queen = g.current.get("queen")
+        for s in g.bid_order(g.dealer):
+            if s != queen:
+                return s
+    return best

@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: MIT
+"""`tricktally export --format json|csv [-o DIR] [GAME...]`: write stored games to files."""
+
+import sys
+
+import click
+
+from tricktally_host.db import Database, DatabaseError, UnknownGame, db_option
+from tricktally_host.export import export_csv, export_json
+from tricktally_host.records import RecordError
+
+
+@click.command("export")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "csv"]),
+    required=True,
+    help="json: one tricktally/1 record file per game; csv: one row per player per hand.",
+)
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    default=".",
+    show_default=True,
+    help="Folder to write into (created if missing).",
+)
+@click.argument("game_refs", metavar="[GAME]...", nargs=-1)
+@db_option
+def command(fmt, out_dir, game_refs, db_path):
+    """Export GAMEs (refs from `tricktally games`; default: every game)."""
+    try:
+        with Database(db_path, create=False) as db:
+            loaded = db.load_all(list(game_refs))
+    except (DatabaseError, UnknownGame, RecordError) as e:
+        click.echo("error: %s" % e, err=True)
+        sys.exit(2)
+    if not loaded:
+        click.echo("No games to export.", err=True)
+        return
+    try:
+        paths = (export_json if fmt == "json" else export_csv)(loaded, out_dir)
+    except OSError as e:
+        click.echo("error: cannot write to %s: %s" % (out_dir, e.strerror or e), err=True)
+        sys.exit(2)
+    for path in paths:
+        click.echo(str(path))
+    click.echo("%d game%s exported as %s" % (len(loaded), "" if len(loaded) == 1 else "s", fmt), err=True)

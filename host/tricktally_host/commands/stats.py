@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: MIT
+"""`tricktally stats [--json]`: per player games, wins, bid accuracy, average score."""
+
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from tricktally_host.db import Database, DatabaseError, db_option
+from tricktally_host.records import RecordError
+from tricktally_host.stats import player_stats
+
+
+def _pct(value):
+    return "—" if value is None else "%.0f%%" % (100 * value)
+
+
+def _avg(value):
+    return "—" if value is None else "%.1f" % value
+
+
+def tables(stats):
+    """Rich tables: one overall, then one per game name."""
+    out = []
+    table = Table(title="All games")
+    for name, justify in (("player", "left"), ("games", "right"), ("finished", "right"), ("wins", "right"), ("win %", "right")):
+        table.add_column(name, justify=justify)
+    for r in stats["players"]:
+        table.add_row(r["player"], str(r["games"]), str(r["finished"]), str(r["wins"]), _pct(r["win_rate"]))
+    out.append(table)
+    for game in sorted({r["game"] for r in stats["by_game"]}):
+        rows = [r for r in stats["by_game"] if r["game"] == game]
+        table = Table(title=game.capitalize())
+        columns = ["player", "games", "wins", "hands", "avg score/hand"]
+        if game != "hearts":
+            columns.append("bids made" if game == "spades" else "bids exact")
+        for name in columns:
+            table.add_column(name, justify="left" if name == "player" else "right")
+        for r in rows:
+            cells = [r["player"], str(r["games"]), str(r["wins"]), str(r["hands"]), _avg(r["avg_score"])]
+            if game != "hearts":
+                cells.append("%d/%d %s" % (r["bids_made"], r["bids"], _pct(r["bid_accuracy"])))
+            table.add_row(*cells)
+        out.append(table)
+    return out
+
+
+@click.command("stats")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@db_option
+def command(as_json, db_path):
+    """Per player: games, wins, bid accuracy and average score per hand (definitions: docs/RECORD.md)."""
+    try:
+        with Database(db_path, create=False) as db:
+            stats = player_stats(game for _info, _record, game in db.load_all())
+    except (DatabaseError, RecordError) as e:
+        click.echo("error: %s" % e, err=True)
+        sys.exit(2)
+    if as_json:
+        click.echo(json.dumps(stats, ensure_ascii=False, indent=2))
+        return
+    if not stats["players"]:
+        click.echo("No games yet: `tricktally sync` copies them from the board.")
+        return
+    console = Console()
+    for table in tables(stats):
+        console.print(table)

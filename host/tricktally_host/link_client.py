@@ -1,0 +1,276 @@
+# SPDX-License-Identifier: MIT
+"""The PC side of the serial link (docs/PROTOCOL.md), over pyserial.
+
+``LinkClient`` sends one request at a time and waits for the answer with the
+same id. A corrupted answer (bad CRC), an answer that never comes, or the
+board's ``ERR crc`` (it got a corrupted request) make it send the request
+again under a new id, up to ``retries`` times; every request is idempotent,
+so sending one twice is harmless. Lines that are not frames (a REPL banner,
+debug output) are skipped.
+"""
+
+import time
+
+import serial
+import serial.tools.list_ports
+
+from tallyboard import frames
+from tallyboard.frames import FrameError
+
+# USB ids of boards running MicroPython: the Raspberry Pi Pico family (and
+# MicroPython's own id), and the USB-serial chips of common ESP32 boards.
+BOARD_USB_IDS = (
+    (0x2E8A, 0x0005, "Raspberry Pi Pico (MicroPython)"),
+    (0x2E8A, 0x000A, "Raspberry Pi Pico (USB CDC)"),
+    (0x2E8A, 0x000F, "Raspberry Pi Pico 2"),
+    (0xF055, 0x9802, "MicroPython board"),
+    (0x303A, 0x1001, "ESP32-S3/C3 native USB"),
+    (0x303A, 0x4001, "ESP32-S2/S3 MicroPython"),
+    (0x10C4, 0xEA60, "ESP32 with CP210x USB-serial"),
+    (0x1A86, 0x7523, "ESP32 with CH340 USB-serial"),
+    (0x1A86, 0x55D4, "ESP32 with CH9102 USB-serial"),
+    (0x0403, 0x6001, "ESP32 with FTDI USB-serial"),
+    (0x0403, 0x6010, "ESP32 with FTDI dual USB-serial"),
+)
+
+
+class LinkError(Exception):
+    """The board could not be reached or refused a request; str() is one line.
+    ``code`` is the board's error code (docs/PROTOCOL.md) or ``timeout``,
+    ``corrupt`` or ``port``."""
+
+    def __init__(self, code, message):
+        Exception.__init__(self, message)
+        self.code = code
+
+
+def find_board_ports(ports=None):
+    """Serial ports whose USB VID:PID is one of BOARD_USB_IDS, as a list of
+    ``(device path, description)``; ``ports`` defaults to the system's."""
+    if ports is None:
+        ports = serial.tools.list_ports.comports()
+    found = []
+    for p in ports:
+        for vid, pid, what in BOARD_USB_IDS:
+            if p.vid == vid and p.pid == pid:
+                found.append((p.device, "%s %04X:%04X" % (what, vid, pid)))
+    return found
+
+
+def pick_port(port=None, ports=None):
+    """``port`` if given, else the one board found by USB id; LinkError
+    ``port`` when there is none or more than one."""
+    if port:
+        return port
+    found = find_board_ports(ports)
+    if not found:
+        raise LinkError("port", "no TrickTally board found on USB (is it plugged in?); give --port")
+    if len(found) > 1:
+        names = ", ".join("%s (%s)" % f for f in found)
+        raise LinkError("port", "several boards found: %s; choose one with --port" % names)
+    return found[0][0]
+
+
+class LinkClient:
+    """Requests to a board over ``port`` (a path, or an open serial-like
+    object with read/write/in_waiting). ``timeout`` is seconds per attempt,
+    ``retries`` the extra attempts after a timeout or corruption."""
+
+    def __init__(self, port, timeout=2.0, retries=3, baudrate=115200):
+        if isinstance(port, str):
+            try:
+                self.serial = serial.Serial(port, baudrate=baudrate, timeout=0.05, write_timeout=timeout)
+            except (serial.SerialException, OSError) as e:
+                raise LinkError("port", "cannot open %s: %s" % (port, e)) from e
+            self._own = True
+        else:
+            self.serial = port
+            self._own = False
+        self.timeout = timeout
+        self.retries = retries
+        self.reader = frames.LineReader()
+        self.next_id = 1
+        # Counters for tests and the bench: what went wrong and was recovered.
+        self.sent = 0
+        self.resent = 0
+        self.corrupt = 0
+        self.timeouts = 0
+        self.hello_info = None
+        try:
+            self.serial.reset_input_buffer()
+        except (AttributeError, serial.SerialException, OSError):
+            pass
+        # End whatever partial line the board may hold (noise, a cut frame).
+        self._write(b"\n")
+
+    def close(self):
+        """Close the port if this client opened it."""
+        if self._own:
+            self.serial.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ----- one request -------------------------------------------------------
+
+    def _write(self, data):
+        try:
+            self.serial.write(data)
+            self.serial.flush()
+        except (serial.SerialException, OSError) as e:
+            raise LinkError("port", "cannot write to the board: %s" % e) from e
+
+    def _read_some(self):
+        try:
+            waiting = self.serial.in_waiting
+            return self.serial.read(waiting or 1)
+        except (serial.SerialException, OSError) as e:
+            raise LinkError("port", "cannot read from the board: %s" % e) from e
+
+    def request(self, verb, *args):
+        """Send ``verb`` with ``args`` (words) and return the answer's words
+        after ``OK``. Raises LinkError with the board's code for ERR, or
+        ``timeout``/``corrupt`` when every attempt failed."""
+        words = [verb] + [str(a) for a in args]
+        last = None
+        for attempt in range(self.retries + 1):
+            rid = self.next_id
+            self.next_id += 1
+            if attempt:
+                self.resent += 1
+            self.sent += 1
+            self._write(frames.encode(frames.REQUEST, rid, words))
+            outcome, value = self._await(rid)
+            if outcome == "ok":
+                return value
+            if outcome == "err":
+                code, message = value
+                if code == "crc":  # our request arrived damaged: send again
+                    self.corrupt += 1
+                    last = LinkError("corrupt", "the board received damaged frames: %s" % message)
+                    continue
+                raise LinkError(code, "board refused %s: %s" % (verb, message))
+            last = value
+        raise last
+
+    def _await(self, rid):
+        deadline = time.monotonic() + self.timeout
+        while True:
+            line = self.reader.next_line()
+            if line is None:
+                if time.monotonic() > deadline:
+                    self.timeouts += 1
+                    return "retry", LinkError("timeout", "no answer from the board within %.1f s" % self.timeout)
+                data = self._read_some()
+                if data:
+                    self.reader.feed(data)
+                continue
+            if line is frames.TOO_LONG:
+                if self.reader.long_first == frames.RESPONSE:
+                    self.corrupt += 1
+                    return "retry", LinkError("corrupt", "an answer was too long (damaged)")
+                continue
+            if not line or line[0] != frames.RESPONSE:
+                continue  # noise: REPL banner, prints
+            try:
+                got, words = frames.decode(line, frames.RESPONSE)
+            except FrameError as e:
+                # A damaged answer: most likely to this request, so ask again.
+                self.corrupt += 1
+                return "retry", LinkError("corrupt", "damaged answer from the board (%s)" % e.message)
+            if words[0] == "ERR" and (got == rid or got == 0):
+                return "err", (words[1] if len(words) > 1 else "?", " ".join(words[2:]))
+            if got != rid:
+                continue  # a late answer to an earlier attempt
+            if words[0] != "OK":
+                self.corrupt += 1
+                return "retry", LinkError("corrupt", "answer neither OK nor ERR")
+            return "ok", words[1:]
+
+    # ----- the requests of the protocol ---------------------------------------
+
+    def hello(self):
+        """Start a session: ``{'device', 'firmware', 'protocol', 'max_line',
+        'max_chunk'}``. LinkError ``protocol`` if the board speaks another one."""
+        w = self.request("HELLO")
+        if len(w) < 3:
+            raise LinkError("protocol", "HELLO answer too short: %r" % (w,))
+        info = {"device": w[0], "firmware": w[1], "protocol": _int(w[2], "protocol")}
+        if info["protocol"] != frames.PROTOCOL:
+            raise LinkError("protocol", "the board speaks protocol %d, this tricktally %d: update one of them"
+                            % (info["protocol"], frames.PROTOCOL))
+        info["max_line"] = _int(w[3], "max_line") if len(w) > 3 else frames.MAX_LINE
+        info["max_chunk"] = _int(w[4], "max_chunk") if len(w) > 4 else frames.MAX_CHUNK
+        self.hello_info = info
+        return info
+
+    def list_games(self):
+        """Every game on the board, ordered by id: dicts ``{'id', 'size',
+        'synced', 'finished'}`` (finished is None if the board does not say)."""
+        games = []
+        after = None
+        while True:
+            w = self.request("LIST") if after is None else self.request("LIST", after)
+            if not w or w[0] not in ("more", "end"):
+                raise LinkError("protocol", "bad LIST answer")
+            for entry in w[1:]:
+                parts = entry.split(":")
+                if len(parts) != 4:
+                    raise LinkError("protocol", "bad LIST entry %r" % entry)
+                games.append({
+                    "id": _int(parts[0], "game id"),
+                    "size": _int(parts[1], "size"),
+                    "synced": _int(parts[2], "synced"),
+                    "finished": {"1": True, "0": False}.get(parts[3]),
+                })
+            if w[0] == "end" or len(w) == 1:
+                return games
+            after = games[-1]["id"]
+
+    def fetch(self, game_id, offset, length):
+        """Journal bytes of ``game_id`` from ``offset`` (at most ``length``)."""
+        w = self.request("FETCH", game_id, offset, length)
+        try:
+            if len(w) != 4 or _int(w[0], "game") != game_id or _int(w[1], "offset") != offset:
+                raise LinkError("protocol", "FETCH answer for another chunk")
+            data = frames.unpack_data(w[3])
+        except FrameError as e:
+            raise LinkError("protocol", "bad FETCH data: %s" % e.message) from e
+        if len(data) != _int(w[2], "length") or not data or len(data) > length:
+            raise LinkError("protocol", "FETCH answer length mismatch")
+        return data
+
+    def checksum(self, game_id, upto):
+        """CRC32 (int) the board computes over bytes 0..upto of ``game_id``."""
+        w = self.request("SUM", game_id, upto)
+        if len(w) != 3 or _int(w[0], "game") != game_id or _int(w[1], "upto") != upto:
+            raise LinkError("protocol", "SUM answer for another range")
+        try:
+            return int(w[2], 16)
+        except ValueError as e:
+            raise LinkError("protocol", "SUM answer is not hex") from e
+
+    def ack(self, game_id, upto):
+        """Tell the board the PC has stored ``game_id`` up to byte ``upto``."""
+        self.request("ACK", game_id, upto)
+
+    def roster(self, names):
+        """Send the player roster (names may have accents)."""
+        w = self.request("ROSTER", *[frames.pack_text(n) for n in names])
+        return _int(w[0], "count") if w else 0
+
+    def set_time(self, epoch=None):
+        """Set the board's clock to ``epoch`` (default: now)."""
+        if epoch is None:
+            epoch = int(time.time())
+        self.request("TIME", int(epoch))
+
+
+def _int(word, what):
+    try:
+        return int(word)
+    except ValueError as e:
+        raise LinkError("protocol", "%s %r is not a number" % (what, word)) from e

@@ -1,0 +1,235 @@
+# SPDX-License-Identifier: MIT
+"""Sync: pull every game journal from a board into the database.
+
+For each game the board lists, the database says how much of its journal is
+already stored (``Database.synced_upto``). A game whose stored size equals
+the board's is not fetched again; one whose size grew (a game still being
+played) or that is new is fetched in chunks, each chunk CRC-checked by the
+frame codec, then the whole journal is checked against the board's own CRC32
+(SUM), decoded with the firmware's journal decoder, replayed through the
+rules core into a ``tricktally/1`` record and stored in one transaction.
+Only then is the game acknowledged (ACK), so the board never believes a
+game is safe on the PC before it is.
+
+Resuming: the bytes fetched so far are kept in a spool folder beside the
+database (``<db>.journals/<device>/<game>.journal``), appended as chunks
+arrive. The next sync checks a spool file against the board (SUM over its
+length) and continues from its end, so a cut link costs at most the chunk in
+flight, and a game already stored is never fetched again. The spool is only
+a cache: if it is missing or does not match, the game is fetched from 0.
+"""
+
+import binascii
+import os
+import pathlib
+import re
+import time
+
+from tallyboard import journal as board_journal
+from tricktally import RuleError
+from tricktally.record import to_record
+
+
+class SyncReport:
+    """What one sync did: counts, the board, and per-game details.
+
+    ``stored`` maps game id -> 'new' | 'changed' | 'same'; ``fetches`` maps
+    game id -> FETCH requests sent; ``problems`` lists one-line messages
+    (a game that could not be decoded, a damaged journal tail)."""
+
+    def __init__(self):
+        self.device = None
+        self.firmware = None
+        self.games_on_board = 0
+        self.stored = {}
+        self.fetches = {}
+        self.resumed = {}
+        self.skipped = 0
+        self.acked_only = 0
+        self.bytes = 0
+        self.problems = []
+
+    def count(self, status):
+        """How many games ended in ``status`` ('new', 'changed', 'same')."""
+        return sum(1 for s in self.stored.values() if s == status)
+
+
+class SyncError(Exception):
+    """A game's journal did not match the board's checksum twice in a row."""
+
+
+def crc_hex(data):
+    """The checksum the database keeps for journal bytes: CRC32, 8 hex digits."""
+    return "%08x" % (binascii.crc32(data) & 0xFFFFFFFF)
+
+
+def spool_dir_for(db_path):
+    """The resume spool folder of the database at ``db_path``."""
+    p = pathlib.Path(db_path)
+    return p.with_name(p.name + ".journals")
+
+
+class _Spool:
+    """Journal bytes fetched so far, one append-only file per game."""
+
+    def __init__(self, folder, device):
+        safe = re.sub(r"[^A-Za-z0-9._-]", "_", device) or "_"
+        self.folder = pathlib.Path(folder) / safe if folder is not None else None
+        self._mem = {}
+
+    def _path(self, gid):
+        return self.folder / ("%d.journal" % gid)
+
+    def read(self, gid):
+        if self.folder is None:
+            return self._mem.get(gid, b"")
+        try:
+            return self._path(gid).read_bytes()
+        except OSError:
+            return b""
+
+    def append(self, gid, data):
+        if self.folder is None:
+            self._mem[gid] = self._mem.get(gid, b"") + data
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with open(self._path(gid), "ab") as f:
+            f.write(data)
+            f.flush()
+
+    def drop(self, gid):
+        if self.folder is None:
+            self._mem.pop(gid, None)
+            return
+        try:
+            os.remove(self._path(gid))
+        except OSError:
+            pass
+
+
+def record_of(data, device, game_id):
+    """The ``tricktally/1`` record of journal bytes ``data`` (plus the keys
+    device, game_id, created) and the decoder's damage message or None.
+    Raises RuleError if the journal does not rebuild."""
+    records, good, damage = board_journal.decode(data)
+    game = board_journal.rebuild(records)
+    rec = to_record(game)
+    rec["device"] = device
+    rec["game_id"] = game_id
+    rec["created"] = _created(records, game)
+    if good != len(data) and damage is None:
+        damage = "journal ends with %d unreadable bytes" % (len(data) - good)
+    return rec, damage, game
+
+
+def _created(records, game):
+    created = getattr(game, "created", None)
+    if created is None and records:
+        first = records[0]
+        if isinstance(first, dict):
+            created = first.get("created", first.get("t"))
+        else:
+            created = getattr(first, "created", None)
+    if isinstance(created, (int, float)) and not isinstance(created, bool) and created > 0:
+        return int(created)
+    return None
+
+
+def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.time, chunk=None):
+    """Sync the board behind ``client`` (a LinkClient) into ``db`` (a
+    Database). ``spool`` is the resume folder (None: keep partial bytes in
+    memory only); ``progress(done_bytes, total_bytes, game_id)`` is called as
+    bytes arrive. Returns a SyncReport. LinkError propagates when the link is
+    lost: what was stored stays stored, and the next sync resumes."""
+    report = SyncReport()
+    info = client.hello()
+    device = info["device"]
+    report.device = device
+    report.firmware = info["firmware"]
+    chunk = min(chunk or info["max_chunk"], info["max_chunk"])
+    if set_time:
+        client.set_time(int(now()))
+    games = client.list_games()
+    report.games_on_board = len(games)
+    stored = db.synced_upto(device)
+    cache = _Spool(spool, device)
+
+    # Plan: what to fetch and from where; games already stored are settled
+    # here with at most one SUM request (when the board missed our ACK).
+    plan = []
+    for g in games:
+        gid, size = g["id"], g["size"]
+        have = stored.get(gid)
+        if size == 0:
+            report.skipped += 1
+            continue
+        if have is not None and have[0] == size:
+            if g["synced"] == size:
+                report.skipped += 1
+                continue
+            if "%08x" % client.checksum(gid, size) == str(have[1]):
+                client.ack(gid, size)
+                report.acked_only += 1
+                continue
+        plan.append((gid, size, _resume_point(client, cache, gid, size)))
+    total = sum(size - start for _, size, start in plan)
+    done = 0
+    if progress:
+        progress(0, total, None)
+
+    for gid, size, start in plan:
+        report.fetches[gid] = 0
+        if start:
+            report.resumed[gid] = start
+        data = cache.read(gid)[:start]
+        attempt = 0
+        while True:
+            pos = len(data)
+            while pos < size:
+                piece = client.fetch(gid, pos, min(chunk, size - pos))
+                report.fetches[gid] += 1
+                cache.append(gid, piece)
+                data += piece
+                pos += len(piece)
+                done += len(piece)
+                report.bytes += len(piece)
+                if progress:
+                    progress(done, total, gid)
+            board_crc = "%08x" % client.checksum(gid, size)
+            if board_crc == crc_hex(data):
+                break
+            # Every chunk passed its CRC, so the spool (or the board's file)
+            # changed under us: start this game over once.
+            cache.drop(gid)
+            attempt += 1
+            if attempt > 1:
+                raise SyncError("game %d: journal checksum %s does not match the board's %s"
+                                % (gid, crc_hex(data), board_crc))
+            total += len(data)
+            data = b""
+        try:
+            record, damage, game = record_of(data, device, gid)
+        except (RuleError, ValueError) as e:
+            report.problems.append("game %d: journal does not replay: %s" % (gid, e))
+            continue
+        if damage:
+            report.problems.append("game %d: %s" % (gid, damage))
+        with db.transaction():
+            status = db.store_game(device, gid, record, size, board_crc, synced_at=now())
+        report.stored[gid] = status
+        client.ack(gid, size)
+        if game.finished:
+            cache.drop(gid)  # it will not grow: nothing to resume from
+    return report
+
+
+def _resume_point(client, cache, gid, size):
+    """Where to fetch ``gid`` from: the end of its spool file if the board
+    confirms those bytes (SUM), else 0 (and the spool is dropped)."""
+    have = cache.read(gid)
+    if not have:
+        return 0
+    if len(have) <= size and "%08x" % client.checksum(gid, len(have)) == crc_hex(have):
+        return len(have)
+    cache.drop(gid)
+    return 0

@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: MIT
+"""The core on a real MicroPython VM: same scoring vectors, same results as CPython.
+
+The vectors are random legal games played on CPython (the VM has no random
+module); the VM replays the same entries through the core and prints each
+game's summary and record, plus the errors it gives for illegal entries.
+"""
+
+import json
+
+import pytest
+
+from tests.core.play import random_game
+from tests.mpvm import device_files, mpy_cross, run_micropython
+from tricktally import RuleError, new_game
+from tricktally.record import summary, to_record
+
+VM_SCRIPT = """
+import json
+from tricktally import new_game, RuleError
+from tricktally.record import summary, to_record, from_record
+vectors = json.loads(tt_data())
+for v in vectors:
+    g = new_game(v['name'], v['players'], v['dealer'], v['settings'])
+    for kind, seat, value in v['entries']:
+        g.enter(kind, seat, value)
+    errors = []
+    for kind, seat, value in v['illegal']:
+        try:
+            g.enter(kind, seat, value)
+            errors.append(None)
+        except RuleError as e:
+            errors.append([e.hand, e.seat, e.rule])
+    rec = to_record(g)
+    again = summary(from_record(json.loads(json.dumps(rec))))
+    print(json.dumps({'summary': summary(g), 'record': rec, 'again': again, 'errors': errors}))
+"""
+
+
+def vectors(count):
+    out = []
+    for seed in range(count):
+        setup, entries, game = random_game(1000 + seed, ["spades", "wizard", "hearts"][seed % 3], max_entries=150)
+        name, players, dealer, settings = setup
+        illegal = [["bid", 0, 99], ["tricks", 1, -1], ["hearts", 0, 14], ["queen", None, 7]]
+        out.append({"name": name, "players": players, "dealer": dealer, "settings": settings, "entries": [list(e) for e in entries], "illegal": illegal})
+    return out
+
+
+def cpython_result(v):
+    g = new_game(v["name"], v["players"], v["dealer"], v["settings"])
+    for kind, seat, value in v["entries"]:
+        g.enter(kind, seat, value)
+    errors = []
+    for kind, seat, value in v["illegal"]:
+        try:
+            g.enter(kind, seat, value)
+            errors.append(None)
+        except RuleError as e:
+            errors.append([e.hand, e.seat, e.rule])
+    return {"summary": summary(g), "record": to_record(g), "again": summary(g), "errors": errors}
+
+
+def test_scoring_vectors_on_micropython_match_cpython():
+    vs = vectors(36)
+    out = run_micropython(VM_SCRIPT, data=json.dumps(vs))
+    lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert len(lines) == len(vs)
+    hands = 0
+    for v, got in zip(vs, lines):
+        want = cpython_result(v)
+        assert got == want, v["name"]
+        hands += len(want["summary"]["hands"])
+    assert hands > 100  # the vectors really play games, not empty ones
+
+
+def test_rule_error_messages_identical_on_micropython():
+    script = """
+from tricktally import new_game, RuleError
+g = new_game('wizard', ['Ana', 'Ben', 'Cy', 'Dee'], 0, {'even_bids': 'never'})
+for s in (1, 2, 3):
+    g.enter('bid', s, 0)
+try:
+    g.enter('bid', 0, 1)
+except RuleError as e:
+    print(str(e))
+"""
+    out = run_micropython(script).strip()
+    g = new_game("wizard", ["Ana", "Ben", "Cy", "Dee"], 0, {"even_bids": "never"})
+    for s in (1, 2, 3):
+        g.enter("bid", s, 0)
+    with pytest.raises(RuleError) as info:
+        g.enter("bid", 0, 1)
+    assert out == str(info.value)
+    assert "seat 0 (Ana)" in out and "even_bids" in out
+
+
+@pytest.mark.parametrize("path", device_files("shared"), ids=lambda p: p.name)
+def test_mpy_cross_compiles_core_file(path, tmp_path):
+    code, err = mpy_cross(path, tmp_path / "out.mpy")
+    assert code == 0, err
+    assert (tmp_path / "out.mpy").stat().st_size > 0
