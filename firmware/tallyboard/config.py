@@ -121,6 +121,17 @@ class Config:
         out = rules.complete(game, given, players)
         return out
 
+    def set_defaults(self, game, values):
+        """Make every setting in ``values`` (and ``players``) the default for
+        ``game`` at once: the combination is checked as a whole."""
+        current = self.defaults(game)
+        for name in values:
+            current[name] = values[name]
+        players = current.pop("players")
+        checked = rules.complete(game, current, players)
+        self._defaults[game] = checked
+        self.save()
+
     def set_default(self, game, name, value):
         """Make ``value`` the default of setting ``name`` for ``game`` (checked)."""
         current = self.defaults(game)

@@ -41,7 +41,7 @@ class FrameError(ValueError):
     (docs/PROTOCOL.md), ``rid`` the request id when it could be read (else 0)."""
 
     def __init__(self, code, message, rid=0):
-        ValueError.__init__(self, message)
+        super().__init__(message)
         self.code = code
         self.message = message
         self.rid = rid
@@ -88,6 +88,13 @@ def encode(mark, rid, words):
     if len(line) > MAX_LINE:
         raise ValueError("frame of %d bytes is over the %d-byte bound" % (len(line), MAX_LINE))
     return line
+
+
+def is_frame(line, mark):
+    """True if ``line`` claims to be a frame: ``mark`` then a digit. Anything
+    else (a REPL banner, a ``>>>`` prompt, an empty line) is noise that both
+    sides ignore without an answer."""
+    return len(line) > 1 and line[0] == mark and 48 <= line[1] <= 57
 
 
 def decode(line, mark):

@@ -176,7 +176,8 @@ class Scanner:
     After the last line call ``finish(tail)`` with the count of bytes left
     after the last newline. Then ``good`` is the length of the good prefix,
     ``damage`` None or a message, ``newer`` the version of a journal from a
-    newer format (else None), ``records`` how many good records were seen.
+    newer format (else None), ``records`` how many good records were seen,
+    ``torn`` True when the only damage is an unfinished last line.
     """
 
     def __init__(self):
@@ -184,6 +185,7 @@ class Scanner:
         self.records = 0
         self.damage = None
         self.newer = None
+        self.torn = False
         self.stopped = False
 
     def stop(self, message):
@@ -221,6 +223,13 @@ class Scanner:
         self.good = end
         return rec
 
+    def reject(self, start, message):
+        """The record just fed (its line began at offset ``start``) was
+        refused by the rules: it and everything after it is damage."""
+        self.records -= 1
+        self.good = start
+        self.stop(message)
+
     def too_long(self):
         """The current line is longer than MAX_LINE: damage."""
         self.stop("record %d is damaged (longer than %d bytes)" % (self.records, MAX_LINE))
@@ -228,6 +237,7 @@ class Scanner:
     def finish(self, tail):
         """The file ended with ``tail`` bytes after the last newline."""
         if tail and not self.stopped:
+            self.torn = True
             self.stop("the last record was cut short (power cut while writing?): %d bytes dropped" % tail)
 
 

@@ -8,8 +8,9 @@ own: the only bytes it writes are response frames.
 
 A request that is malformed, oversized, out of order, unknown or refused gets
 one ERR frame and changes nothing (the journal, the roster, the clock and the
-session are left as they were). Lines that do not start with ``>`` are noise
-(a REPL banner, a stray newline) and are ignored without an answer.
+session are left as they were). Lines that do not start with ``>`` and a
+digit are noise (a REPL banner, a ``>>>`` prompt, a stray newline) and are
+ignored without an answer.
 """
 
 import binascii
@@ -79,8 +80,8 @@ class Link:
             if self.reader.long_first == frames.REQUEST:
                 self._error(0, "long", "line over %d bytes" % frames.MAX_LINE)
             return
-        if not line or line[0] != frames.REQUEST:
-            return  # noise between frames
+        if not frames.is_frame(line, frames.REQUEST):
+            return  # noise between frames (a REPL banner, a ">>> " prompt)
         try:
             rid, words = frames.decode(line, frames.REQUEST)
         except FrameError as e:

@@ -14,6 +14,9 @@ COMMANDS = (
     "export",
     "plot",
     "stats",
+    "sync",
+    "players",
+    "deploy",
 )
 
 

@@ -46,6 +46,7 @@ _SCHEMA = (
         players TEXT NOT NULL,
         started INTEGER,
         finished INTEGER NOT NULL,
+        ended INTEGER NOT NULL,
         winners TEXT NOT NULL,
         hands INTEGER NOT NULL,
         record TEXT NOT NULL,
@@ -280,6 +281,7 @@ class Database:
                 json.dumps(game.players, ensure_ascii=False),
                 started,
                 int(game.finished),
+                int(bool(record.get("ended")) and not game.finished),
                 json.dumps(winners, ensure_ascii=False),
                 len(game.hands),
                 text,
@@ -289,9 +291,9 @@ class Database:
             )
             if row is None:
                 cur = conn.execute(
-                    "INSERT INTO games (game, players, started, finished, winners, hands, record,"
+                    "INSERT INTO games (game, players, started, finished, ended, winners, hands, record,"
                     " journal_size, checksum, synced_at, device_id, game_id)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     values + (device_id, game_id),
                 )
                 game_row = cur.lastrowid
@@ -299,7 +301,7 @@ class Database:
             else:
                 game_row = row["id"]
                 conn.execute(
-                    "UPDATE games SET game = ?, players = ?, started = ?, finished = ?, winners = ?, hands = ?,"
+                    "UPDATE games SET game = ?, players = ?, started = ?, finished = ?, ended = ?, winners = ?, hands = ?,"
                     " record = ?, journal_size = ?, checksum = ?, synced_at = ? WHERE id = ?",
                     values + (game_row,),
                 )
@@ -340,13 +342,14 @@ class Database:
             "players": json.loads(row["players"]),
             "hands": row["hands"],
             "finished": bool(row["finished"]),
+            "ended": bool(row["ended"]),
             "winners": json.loads(row["winners"]),
             "journal_size": row["journal_size"],
             "synced_at": row["synced_at"],
         }
 
     _LIST = (
-        "SELECT id, device_id, game_id, game, players, started, finished, winners, hands,"
+        "SELECT id, device_id, game_id, game, players, started, finished, ended, winners, hands,"
         " journal_size, synced_at FROM games"
     )
     # Undated games (no clock on the board) sort by when they were synced.
@@ -355,7 +358,9 @@ class Database:
     def games(self):
         """Every stored game, oldest first, as dicts: ref, device_id, game_id,
         date (local ISO 8601 or None), started (Unix seconds or None), game,
-        players (names), hands, finished, winners (names), journal_size, synced_at."""
+        players (names), hands, finished, ended (closed on the board before the
+        rules finished it: record key ``ended``), winners (names),
+        journal_size, synced_at."""
         prefixes = self._prefixes()
         return [self._info(r, prefixes) for r in self.conn.execute(self._LIST + self._ORDER)]
 

@@ -53,6 +53,8 @@ def export_record(info, game):
     record["game_id"] = info["game_id"]
     if info.get("started") is not None:
         record["created"] = info["started"]
+    if info.get("ended"):
+        record["ended"] = True
     return record
 
 

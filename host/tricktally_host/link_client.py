@@ -173,7 +173,7 @@ class LinkClient:
                     self.corrupt += 1
                     return "retry", LinkError("corrupt", "an answer was too long (damaged)")
                 continue
-            if not line or line[0] != frames.RESPONSE:
+            if not frames.is_frame(line, frames.RESPONSE):
                 continue  # noise: REPL banner, prints
             try:
                 got, words = frames.decode(line, frames.RESPONSE)

@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 from tricktally_host.sheet import side_name
 
 DPI = 100
-DEFAULT_SIZE = (900, 540)
+DEFAULT_SIZE = (900, 540)  # also in commands/plot.py (kept free of matplotlib)
 
 
 def progression(game):
@@ -33,6 +33,8 @@ def plot_title(game, info=None):
     if game.finished:
         names = ", ".join(game.players[s] for s in game.winners)
         tail = "won by %s" % names
+    elif info is not None and info.get("ended"):
+        tail = "ended unfinished after %d hand%s" % (len(game.hands), "" if len(game.hands) == 1 else "s")
     else:
         tail = "in progress after %d hand%s" % (len(game.hands), "" if len(game.hands) == 1 else "s")
     if game.NAME == "hearts":

@@ -123,7 +123,7 @@ def _build(game, title, two_lines):
             row.append(cell)
         table.add_row(*row)
     current = game.current
-    if current is not None and current.taken:
+    if current is not None and current.taken_count:
         # The hand being played: what is entered so far, no score yet.
         row = [_hand_label(game, current) + "…"]
         row += [Text(c, style="dim") for c in entry_cells(game, current)]
@@ -149,9 +149,11 @@ def score_table(game, title=None, width=80):
     return table
 
 
-def outcome_line(game):
-    """One line: who won, or that the game goes on."""
+def outcome_line(game, ended=False):
+    """One line: who won, or that the game goes on (``ended``: or was closed unfinished)."""
     if game.finished:
         names = ", ".join(game.players[s] for s in game.winners)
         return "Winner%s: %s" % ("s" if len(game.winners) > 1 else "", names)
+    if ended:
+        return "Game ended unfinished after %d hand%s: no winner" % (len(game.hands), "" if len(game.hands) == 1 else "s")
     return "Game in progress after %d hand%s" % (len(game.hands), "" if len(game.hands) == 1 else "s")

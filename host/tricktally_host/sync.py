@@ -26,7 +26,6 @@ import re
 import time
 
 from tallyboard import journal as board_journal
-from tricktally import RuleError
 from tricktally.record import to_record
 
 
@@ -109,30 +108,27 @@ class _Spool:
 
 def record_of(data, device, game_id):
     """The ``tricktally/1`` record of journal bytes ``data`` (plus the keys
-    device, game_id, created) and the decoder's damage message or None.
-    Raises RuleError if the journal does not rebuild."""
+    device, game_id, created, and ``ended`` for a game closed before the
+    rules finished it), the damage message or None, and the rebuilt Game.
+    Raises ValueError when the journal holds no readable game."""
     records, good, damage = board_journal.decode(data)
-    game = board_journal.rebuild(records)
+    rp = board_journal.Replayer()
+    for rec in records:
+        if not rp.add(rec):
+            break
+    if rp.game is None:
+        raise ValueError(rp.damage or damage or "no start record")
+    game = rp.game
     rec = to_record(game)
     rec["device"] = device
     rec["game_id"] = game_id
-    rec["created"] = _created(records, game)
-    if good != len(data) and damage is None:
-        damage = "journal ends with %d unreadable bytes" % (len(data) - good)
-    return rec, damage, game
-
-
-def _created(records, game):
-    created = getattr(game, "created", None)
-    if created is None and records:
-        first = records[0]
-        if isinstance(first, dict):
-            created = first.get("created", first.get("t"))
-        else:
-            created = getattr(first, "created", None)
-    if isinstance(created, (int, float)) and not isinstance(created, bool) and created > 0:
-        return int(created)
-    return None
+    rec["created"] = rp.created
+    if rp.ended and not game.finished:
+        rec["ended"] = True
+    problem = rp.damage or damage
+    if problem is None and good != len(data):
+        problem = "journal ends with %d unreadable bytes" % (len(data) - good)
+    return rec, problem, game
 
 
 def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.time, chunk=None):
@@ -209,7 +205,7 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
             data = b""
         try:
             record, damage, game = record_of(data, device, gid)
-        except (RuleError, ValueError) as e:
+        except ValueError as e:  # RuleError and JournalError are ValueErrors
             report.problems.append("game %d: journal does not replay: %s" % (gid, e))
             continue
         if damage:

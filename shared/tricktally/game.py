@@ -12,8 +12,10 @@ from tricktally import settings as settings_table
 from tricktally.errors import RuleError
 from tricktally.hand import Hand
 
-# Log entries for undo: (what, hand index, detail).
-_STEP = 0
+# Undo log entries. An ordinary entry is logged as one small int,
+# ``hand index * _STEPS + step``, which MicroPython stores without allocating;
+# the rare ones are tuples ``(what, hand index, detail)``.
+_STEPS = 256
 _SINGLE = 1
 _AMEND = 2
 
@@ -50,6 +52,20 @@ class Game:
             )
         self.first_dealer = first_dealer
         self.sides = self._make_sides()
+        # The steps of every hand, flattened once: the kind of step i, and the
+        # seat offset from the dealer's left (-1 for a step of the whole hand).
+        kinds = []
+        offsets = []
+        for kind, per_seat in self._plan():
+            if per_seat:
+                for i in range(self.n):
+                    kinds.append(kind)
+                    offsets.append(i)
+            else:
+                kinds.append(kind)
+                offsets.append(-1)
+        self._kinds = tuple(kinds)
+        self._offsets = tuple(offsets)
         self.hands = []
         self.totals = [0] * len(self.sides)
         self.bags = [0] * len(self.sides)
@@ -66,7 +82,9 @@ class Game:
     def _make_sides(self):
         return [[s] for s in range(self.n)]
 
-    def _steps(self, hand):
+    def _plan(self):
+        """The entries of a hand in order: ``(kind, per_seat)`` pairs; per-seat
+        kinds are entered seat by seat from the dealer's left."""
         raise NotImplementedError
 
     def _applies(self, hand, kind):
@@ -148,7 +166,7 @@ class Game:
         """How many entries the current hand holds."""
         if self.current is None:
             return 0
-        return len(self.current.taken)
+        return self.current.taken_count
 
     # ----- entering values -------------------------------------------------
 
@@ -224,20 +242,27 @@ class Game:
             return False
         step = self._step_index
         hand.put(kind, seat, value)
-        hand.taken.append(step)
-        self._log.append((_STEP, hand.index, step))
+        hand.take(step)
+        self._log.append(hand.index * _STEPS + step)
         return self._advance()
+
+    def step_seat(self, hand, step):
+        """The seat that makes step ``step`` of ``hand`` (None for the whole hand)."""
+        offset = self._offsets[step]
+        if offset < 0:
+            return None
+        return (hand.dealer + 1 + offset) % self.n
 
     def _advance(self):
         hand = self.current
-        start = hand.taken[-1] + 1 if hand.taken else 0
-        steps = hand.steps
-        for i in range(start, len(steps)):
-            kind = steps[i][0]
+        start = hand.last_taken() + 1
+        kinds = self._kinds
+        for i in range(start, len(kinds)):
+            kind = kinds[i]
             if self._applies(hand, kind):
                 self._step_index = i
                 self.kind = kind
-                self.seat = steps[i][1]
+                self.seat = self.step_seat(hand, i)
                 return False
         self._complete_hand()
         return True
@@ -259,8 +284,7 @@ class Game:
     def _start_hand(self):
         index = len(self.hands)
         dealer = (self.first_dealer + index) % self.n
-        hand = Hand(index, dealer, self.n, self.PER_SEAT, self.SINGLE)
-        hand.steps = self._steps(hand)
+        hand = Hand(index, dealer, self.n, self.PER_SEAT, self.SINGLE, len(self._kinds))
         self.current = hand
         self._advance()
 
@@ -274,7 +298,11 @@ class Game:
         """Take back the last entry (or amendment). Returns False when there is none."""
         if not self._log:
             return False
-        what, index, detail = self._log.pop()
+        last = self._log.pop()
+        if isinstance(last, int):
+            what, index, detail = 0, last // _STEPS, last % _STEPS
+        else:
+            what, index, detail = last
         if what == _AMEND:
             self._replace_hand(index, detail)
             return True
@@ -287,8 +315,9 @@ class Game:
         if what == _SINGLE:
             hand.put(detail[0], None, detail[1])
             return True
-        step = hand.taken.pop()
-        kind, seat = hand.steps[step]
+        step = hand.untake()
+        kind = self._kinds[step]
+        seat = self.step_seat(hand, step)
         hand.put(kind, seat, None)
         self._step_index = step
         self.kind = kind
@@ -343,6 +372,24 @@ class Game:
             setattr(self, name, getattr(rebuilt, name))
         self._step_index = rebuilt._step_index
 
+    def last_entry(self):
+        """The entry ``undo()`` would take back, as ``(kind, seat, value)``; an
+        amendment gives ``("amend", None, hand index)``; None when there is none."""
+        if not self._log:
+            return None
+        last = self._log[-1]
+        if isinstance(last, int):
+            index, step = last // _STEPS, last % _STEPS
+            hand = self.current if self.current is not None and self.current.index == index else self.hands[index]
+            kind = self._kinds[step]
+            seat = self.step_seat(hand, step)
+            return (kind, seat, hand.get(kind, seat))
+        what, index, detail = last
+        if what == _AMEND:
+            return ("amend", None, index)
+        hand = self.current
+        return (detail[0], None, hand.get(detail[0]))
+
     def current_entries(self):
         """The entries of the hand in progress, in the order they were made."""
         hand = self.current
@@ -352,8 +399,10 @@ class Game:
         for kind in self.FREE:
             if hand.get(kind) is not None:
                 out.append((kind, None, hand.get(kind)))
-        for step in hand.taken:
-            kind, seat = hand.steps[step]
+        for i in range(hand.taken_count):
+            step = hand.taken[i]
+            kind = self._kinds[step]
+            seat = self.step_seat(hand, step)
             out.append((kind, seat, hand.get(kind, seat)))
         return out
 
@@ -391,6 +440,23 @@ class Game:
         return values
 
     # ----- results ---------------------------------------------------------
+
+    def sole_leader(self, lowest=False):
+        """The index of the one side with the best total, or -1 when shared.
+
+        Allocates nothing: the Canadian bid rule asks it on every last bid.
+        """
+        best = 0
+        count = 0
+        totals = self.totals
+        for i in range(len(totals)):
+            t = totals[i]
+            if count == 0 or (t < totals[best] if lowest else t > totals[best]):
+                best = i
+                count = 1
+            elif t == totals[best]:
+                count += 1
+        return best if count == 1 else -1
 
     def best_sides(self, lowest=False):
         """Indexes of the sides with the best total (highest, or lowest)."""

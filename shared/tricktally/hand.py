@@ -5,14 +5,13 @@
 class Hand:
     """What was entered for one hand, and its result once it is complete.
 
-    ``steps`` is the order in which entries are expected, a list of
-    ``(kind, seat)``; ``taken`` lists the indexes of the steps entered so far
-    (a step that does not apply, such as the moon choice when nobody shot the
-    moon, is skipped). Values live in ``values[kind]``: a list per seat for
+    ``taken`` lists the indexes of the game's steps entered so far (a step
+    that does not apply, such as the moon choice when nobody shot the moon,
+    is skipped). Values live in ``values[kind]``: a list per seat for
     per-seat kinds (bids, tricks, hearts), a single value for the others.
     """
 
-    def __init__(self, index, dealer, seats, per_seat, single):
+    def __init__(self, index, dealer, seats, per_seat, single, steps):
         self.index = index
         self.dealer = dealer
         self.values = {}
@@ -20,11 +19,29 @@ class Hand:
             self.values[kind] = [None] * seats
         for kind in single:
             self.values[kind] = None
-        self.steps = None
-        self.taken = []
+        # Preallocated: growing a list per entry would reallocate, and on
+        # MicroPython every freed block slows later allocations.
+        self.taken = [0] * steps
+        self.taken_count = 0
         self.scores = None
         self.totals = None
         self.bags = None
+
+    def take(self, step):
+        """Record that step ``step`` was entered."""
+        self.taken[self.taken_count] = step
+        self.taken_count += 1
+
+    def untake(self):
+        """Forget the last step entered and return it."""
+        self.taken_count -= 1
+        return self.taken[self.taken_count]
+
+    def last_taken(self):
+        """The last step entered, or -1."""
+        if self.taken_count == 0:
+            return -1
+        return self.taken[self.taken_count - 1]
 
     def get(self, kind, seat=None):
         """The value of ``kind`` for ``seat`` (None for a single-value kind)."""

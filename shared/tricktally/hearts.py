@@ -41,14 +41,13 @@ class Hearts(Game):
         cycle = ROTATION[self.n]
         return cycle[index % len(cycle)]
 
-    def _steps(self, hand):
-        steps = [("hearts", s) for s in self.bid_order(hand.dealer)]
-        steps.append(("queen", None))
+    def _plan(self):
+        plan = [("hearts", True), ("queen", False)]
         if self.settings["omnibus"]:
-            steps.append(("jack", None))
+            plan.append(("jack", False))
         if self.settings["moon"] == "choice":
-            steps.append(("moon", None))
-        return steps
+            plan.append(("moon", False))
+        return plan
 
     def shooter(self, hand):
         """The seat that shot the moon in ``hand`` (all hearts and the queen), or None."""
@@ -90,25 +89,25 @@ class Hearts(Game):
         hearts = hand.values["hearts"]
         queen = hand.get("queen")
         shooter = self.shooter(hand)
-        scores = []
+        scores = [0] * self.n
         if shooter is not None:
             moon = self.settings["moon"]
             if moon == "choice":
                 moon = hand.get("moon")
             for s in range(self.n):
                 if moon == "others_plus":
-                    scores.append(0 if s == shooter else HAND_POINTS)
+                    scores[s] = 0 if s == shooter else HAND_POINTS
                 else:
-                    scores.append(-HAND_POINTS if s == shooter else 0)
+                    scores[s] = -HAND_POINTS if s == shooter else 0
         else:
             for s in range(self.n):
-                scores.append(hearts[s] + (QUEEN if s == queen else 0))
+                scores[s] = hearts[s] + (QUEEN if s == queen else 0)
         jack = hand.get("jack")
         if jack is not None:
             scores[jack] += JACK
-        totals = []
+        totals = [0] * self.n
         for s in range(self.n):
-            totals.append(self.totals[s] + scores[s])
+            totals[s] = self.totals[s] + scores[s]
         hand.scores = scores
         hand.totals = totals
         hand.bags = self.bags

@@ -32,9 +32,8 @@ class Spades(Game):
     def cards_for(self, index):
         return TRICKS[self.n]
 
-    def _steps(self, hand):
-        order = self.bid_order(hand.dealer)
-        return [("bid", s) for s in order] + [("tricks", s) for s in order]
+    def _plan(self):
+        return (("bid", True), ("tricks", True))
 
     def _bounds(self, hand, kind, seat):
         total = TRICKS[self.n]
@@ -64,9 +63,10 @@ class Spades(Game):
 
     def _score(self, hand):
         blind_bonus = BLIND_NIL_BONUS
-        scores = []
-        totals = []
-        bags = []
+        sides = len(self.sides)
+        scores = [0] * sides
+        totals = [0] * sides
+        bags = [0] * sides
         bids = hand.values["bid"]
         tricks = hand.values["tricks"]
         for i in range(len(self.sides)):
@@ -100,9 +100,9 @@ class Spades(Game):
                 while count >= BAG_LIMIT:
                     points -= BAG_PENALTY
                     count -= BAG_LIMIT
-            scores.append(points)
-            totals.append(self.totals[i] + points)
-            bags.append(count)
+            scores[i] = points
+            totals[i] = self.totals[i] + points
+            bags[i] = count
         hand.scores = scores
         hand.totals = totals
         hand.bags = bags
@@ -115,11 +115,11 @@ class Spades(Game):
                 reached = True
         if not reached:
             return False, []
-        best = self.best_sides()
-        if len(best) > 1:
+        best = self.sole_leader()
+        if best < 0:
             # A shared highest total: everyone plays one more hand (seed rule).
             return False, []
-        return True, self.seats_of(best)
+        return True, self.seats_of([best])
 
     def hand_to_dict(self, hand):
         bids = hand.values["bid"]

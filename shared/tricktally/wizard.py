@@ -49,12 +49,10 @@ class Wizard(Game):
             return hand.count("bid") == self.n
         return hand.get("first_card") is not None
 
-    def _steps(self, hand):
-        order = self.bid_order(hand.dealer)
-        steps = [("bid", s) for s in order]
+    def _plan(self):
         if self.settings["bidding"] == "delayed":
-            steps.append(("first_card", None))
-        return steps + [("tricks", s) for s in order]
+            return (("bid", True), ("first_card", False), ("tricks", True))
+        return (("bid", True), ("tricks", True))
 
     def _bounds(self, hand, kind, seat):
         if kind == "trump":
@@ -78,8 +76,7 @@ class Wizard(Game):
             return None
         if rule != "never":
             # Canadian: only a last bidder who leads alone is held back.
-            leaders = self.best_sides()
-            if len(leaders) != 1 or self.sides[leaders[0]][0] != hand.dealer:
+            if self.sole_leader() != hand.dealer:
                 return None
         return value
 
@@ -115,16 +112,16 @@ class Wizard(Game):
     def _score(self, hand):
         bids = hand.values["bid"]
         tricks = hand.values["tricks"]
-        scores = []
-        totals = []
+        scores = [0] * self.n
+        totals = [0] * self.n
         for s in range(self.n):
             diff = tricks[s] - bids[s]
             if diff == 0:
                 points = EXACT_BONUS + PER_TRICK * tricks[s]
             else:
                 points = -PER_TRICK * (diff if diff > 0 else -diff)
-            scores.append(points)
-            totals.append(self.totals[s] + points)
+            scores[s] = points
+            totals[s] = self.totals[s] + points
         hand.scores = scores
         hand.totals = totals
         hand.bags = self.bags

@@ -279,3 +279,18 @@ def test_amend_refused_when_game_would_end_earlier():
     with pytest.raises(RuleError) as info:
         game.amend(0, {"hearts": [0, 13, 0, 0], "queen": 1})
     assert info.value.rule == "game_over"
+
+
+def test_last_entry_names_what_undo_takes_back():
+    game = new_game("wizard", P4, 0)
+    assert game.last_entry() is None
+    game.enter("bid", 1, 1)
+    assert game.last_entry() == ("bid", 1, 1)
+    game.enter("trump", None, "H")
+    assert game.last_entry() == ("trump", None, "H")
+    game.undo()
+    assert game.last_entry() == ("bid", 1, 1)
+    play_hand(game, bid=[0, 1, 0, 0], tricks=[0, 1, 0, 0])
+    assert game.hand_number == 2 and game.last_entry() == ("tricks", 0, 0)
+    game.amend(0, {"bids": [0, 1, 0, 0], "tricks": [1, 0, 0, 0]})
+    assert game.last_entry() == ("amend", None, 0)

@@ -10,13 +10,18 @@ from click.testing import CliRunner
 from tests.host.test_db import BASE_TIME, DEVICE, fill
 from tricktally import new_game
 from tricktally.record import from_record, summary, to_record
-from tricktally_host.cli import main
+from tricktally_host.commands import export
 from tricktally_host.db import Database
 from tricktally_host.export import CSV_COLUMNS, safe_cell
 
 
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
+COMMANDS = {"export": export.command}
+
+
+def run(name, *args):
+    # The command itself, not the whole `tricktally` group: these tests stay
+    # independent of the other commands' imports (test_games_show checks the wiring).
+    return CliRunner().invoke(COMMANDS[name], [str(a) for a in args])
 
 
 def read_csv(path):

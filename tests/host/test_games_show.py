@@ -2,7 +2,10 @@
 """`tricktally games` and `tricktally show` on a database of games played through the core."""
 
 import json
+import pathlib
 import re
+import subprocess
+import sys
 
 from click.testing import CliRunner
 from rich.console import Console
@@ -10,13 +13,18 @@ from rich.console import Console
 from tests.host.test_db import DEVICE, fill
 from tricktally import new_game
 from tricktally.record import to_record
-from tricktally_host.cli import main
+from tricktally_host.commands import export, games, show
 from tricktally_host.db import Database
 from tricktally_host.sheet import score_table
 
 
-def run(*args, env=None):
-    return CliRunner().invoke(main, [str(a) for a in args], env=env)
+COMMANDS = {"games": games.command, "show": show.command}
+
+
+def run(name, *args, env=None):
+    # The command itself, not the whole `tricktally` group: these tests stay
+    # independent of the other commands' imports (test_installed_command checks the group).
+    return CliRunner().invoke(COMMANDS[name], [str(a) for a in args], env=env)
 
 
 def test_games_json_and_table(tmp_path):
@@ -142,3 +150,40 @@ def test_show_of_a_game_in_progress_shows_the_current_hand(tmp_path):
     assert "Ana & Cy" in result.output and "Ben & Dee" in result.output
     assert "5+nil/–+–" in result.output and "3+4/–+–" in result.output
     assert "Game in progress after 0 hands" in result.output
+
+
+def test_installed_command_is_wired(tmp_path):
+    """The real `tricktally` entry point, as a person types it, with --db and exit status 2."""
+    path = tmp_path / "t.sqlite"
+    games_stored = fill(path, seeds=[1, 2])
+    exe = pathlib.Path(sys.executable).parent / "tricktally"
+    out = subprocess.run([exe, "games", "--json", "--db", path], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert [g["game_id"] for g in json.loads(out.stdout)] == sorted(games_stored)
+    for name in ("show", "export", "plot", "stats"):
+        helped = subprocess.run([exe, name, "--help"], capture_output=True, text=True, timeout=60)
+        assert helped.returncode == 0 and "--db" in helped.stdout, helped.stderr
+    bad = subprocess.run([exe, "show", "E661-9", "--db", path], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "no stored game 'E661-9'" in bad.stderr
+
+
+def test_a_game_closed_unfinished_says_so(tmp_path):
+    path = tmp_path / "t.sqlite"
+    game = new_game("hearts", ["Ana", "Ben", "Cy"])
+    for value in (5, 4, 4, 0):
+        game.enter(game.kind, game.seat, value)
+    record = dict(to_record(game), ended=True, created=None)
+    with Database(path) as db:
+        assert db.store_game(DEVICE, 2, record, 80, "0badf00d") == "new"
+        info = db.games()[0]
+    assert (info["ended"], info["finished"], info["date"]) == (True, False, None)
+    listed = run("games", "--db", path, env={"COLUMNS": "120"})
+    assert "ended unfinished" in listed.output and "—" in listed.output
+    shown = run("show", "E661-2", "--db", path)
+    assert "Game ended unfinished after 1 hand: no winner" in shown.output
+    assert "date unknown" in shown.output
+    out = CliRunner().invoke(export.command, ["--format", "json", "-o", str(tmp_path / "x"), "--db", str(path)])
+    assert out.exit_code == 0, out.output
+    exported = json.loads(next((tmp_path / "x").glob("*.json")).read_text(encoding="utf-8"))
+    assert exported["ended"] is True and "created" not in exported
+    assert exported["hands"] == [{"hearts": [4, 5, 4], "queen": 0}] and "current" not in exported

@@ -5,12 +5,17 @@ from click.testing import CliRunner
 from PIL import Image
 
 from tests.host.test_db import fill
-from tricktally_host.cli import main
+from tricktally_host.commands import plot
 from tricktally_host.plot import DEFAULT_SIZE, plot_title, progression
 
 
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
+COMMANDS = {"plot": plot.command}
+
+
+def run(name, *args):
+    # The command itself, not the whole `tricktally` group: these tests stay
+    # independent of the other commands' imports (test_games_show checks the wiring).
+    return CliRunner().invoke(COMMANDS[name], [str(a) for a in args])
 
 
 def test_plot_writes_a_png_of_the_asked_size(tmp_path):
@@ -60,3 +65,15 @@ def test_plot_errors_exit_2(tmp_path):
     assert result.exit_code == 2 and "WIDTHxHEIGHT" in result.output
     result = run("plot", "E661-1", "-o", tmp_path / "no" / "such" / "x.png", "--db", db_path)
     assert result.exit_code == 2 and "cannot write" in result.output
+
+
+def test_command_default_size_matches_and_cli_does_not_load_matplotlib():
+    import subprocess
+    import sys
+
+    from tricktally_host.commands import plot as plot_command
+
+    assert plot_command.DEFAULT_SIZE == DEFAULT_SIZE
+    code = "import sys, tricktally_host.commands.plot; print('matplotlib' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "False", out.stderr

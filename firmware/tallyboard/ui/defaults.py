@@ -62,8 +62,10 @@ def _clamp(v, low, high):
     return v
 
 
-def number(g, smart=True):
-    """Starting value of the number picker for the expected step."""
+def number(g, smart=True, private=False):
+    """Starting value of the number picker for the expected step.
+
+    ``private``: a hidden bid, whose default must not depend on the others'."""
     kind = g.kind
     low, high = g.bounds()
     if low < 0:
@@ -73,13 +75,17 @@ def number(g, smart=True):
     hand = g.current
     if kind == "bid":
         bids = hand.values["bid"]
-        left = g.n - _count(bids)
         fill = BID_FILL10.get(g.NAME, 10)
-        want10 = g.cards * fill - 10 * _sum(bids)
+        if private:
+            left = g.n
+            want10 = g.cards * fill
+        else:
+            left = g.n - _count(bids)
+            want10 = g.cards * fill - 10 * _sum(bids)
         # Round half up of want10 / (10 * left), in integers.
         v = (2 * want10 + 10 * left) // (20 * left)
         v = _clamp(v, low, high)
-        forbidden = g.forbidden_bid() if hasattr(g, "forbidden_bid") else None
+        forbidden = g.forbidden_bid() if hasattr(g, "forbidden_bid") and not private else None
         if v == forbidden:
             v = v - 1 if v - 1 >= low else v + 1
         return _clamp(v, low, high)
@@ -103,15 +109,16 @@ def seat(g, kind, smart=True):
     hearts = g.current.values.get("hearts")
     if not hearts:
         return 0
-    best = 0
-    for s in g.bid_order(g.dealer):
+    order = g.bid_order(g.dealer)
+    best = order[0]
+    for s in order:
         if hearts[s] is not None and hearts[s] > (hearts[best] or 0):
             best = s
     if kind == "jack":
         # The jack usually goes to someone else than the hearts' sink: start
         # at the first seat that is not the queen's.
         queen = g.current.get("queen")
-        for s in g.bid_order(g.dealer):
+        for s in order:
             if s != queen:
                 return s
     return best

@@ -7,7 +7,7 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG
 from tallyboard.ui import widgets
 
-ROWS = 7  # lines under the title bar
+ROWS = 5  # lines under the title bar (10 px each)
 
 
 def _scroll(cursor, top, count):

@@ -27,6 +27,8 @@ def games_table(infos):
     for info in infos:
         if info["finished"]:
             winner = ", ".join(info["winners"])
+        elif info["ended"]:
+            winner = "[dim]ended unfinished[/dim]"
         else:
             winner = "[dim]in progress[/dim]"
         table.add_row(

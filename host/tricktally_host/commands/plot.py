@@ -7,8 +7,11 @@ import sys
 import click
 
 from tricktally_host.db import Database, DatabaseError, UnknownGame, db_option
-from tricktally_host.plot import DEFAULT_SIZE, draw
 from tricktally_host.records import RecordError
+
+# Kept here, not imported from tricktally_host.plot: matplotlib takes most of
+# a second to import, and every `tricktally` command would pay for it.
+DEFAULT_SIZE = (900, 540)
 
 
 def _size(ctx, param, value):
@@ -37,6 +40,8 @@ def command(game_ref, out, size, db_path):
     except (DatabaseError, UnknownGame, RecordError) as e:
         click.echo("error: %s" % e, err=True)
         sys.exit(2)
+    from tricktally_host.plot import draw
+
     try:
         draw(game, out, info, size)
     except OSError as e:

@@ -30,4 +30,4 @@ def command(game_ref, db_path):
         sys.exit(2)
     console = Console()
     console.print(score_table(game, title=sheet_title(info, game), width=console.width))
-    console.print(outcome_line(game), style="bold")
+    console.print(outcome_line(game, info["ended"]), style="bold")

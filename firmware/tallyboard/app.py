@@ -1,0 +1,382 @@
+# SPDX-License-Identifier: MIT
+"""The board application: boots the journal, resumes the unfinished game and
+turns button events into confirmed entries and screens.
+
+Navigation lives in the screens (tallyboard.ui); the rules live in the core:
+``enter`` asks the core first (a refused entry shows the core's reason and
+changes nothing), then journals the entry. Every event ends with one
+``display.show()``, which sends only what changed.
+"""
+
+from tricktally import new_game, RuleError
+from tallyboard import i18n
+from tallyboard.config import Config
+from tallyboard.i18n import t
+from tallyboard.journal import Journal
+from tallyboard.ui import entry, widgets
+from tallyboard.ui.message import Message
+from tallyboard.ui.table import TableScreen, X_CHANGE, X_NAME
+
+FIRMWARE_VERSION = "0.1.0"
+# Room for a side's name in the score table (left of the change column).
+SIDE_NAME_W = X_CHANGE - X_NAME - 30
+
+
+class App:
+    """The board app over injected hardware (DESIGN.md): ``display``
+    (tallyboard.display.Display), ``buttons`` (``poll()`` -> (name, kind) or
+    None; may be None when events come through ``handle``), ``fs``
+    (tallyboard.fs), ``clock`` (tallyboard.clock), ``link`` (``poll()``, or a
+    callable ``link(app)`` returning one once the journal exists), ``rng``
+    (``rng(n)`` -> 0..n-1, for a random first dealer). ``smart=False`` turns
+    off the smart defaults and fill-in (the benchmark's baseline)."""
+
+    def __init__(self, display, buttons, fs, clock, link=None, device_id="sim", rng=None, smart=True):
+        self.display = display
+        self.fb = display.fb
+        self.buttons = buttons
+        self.fs = fs
+        self.clock = clock
+        self.device_id = device_id
+        self.rng = rng
+        self.smart = smart
+        self.config = Config(fs)
+        i18n.use(self.config.language)
+        display.contrast(self.config.contrast)
+        self.journal = Journal(fs, clock)
+        self._stored = self.journal.boot()
+        self.link = link(self) if callable(link) and not hasattr(link, "poll") else link
+        self.game = None
+        self.game_id = None
+        self.names = []
+        self.side_names = []
+        self.order = []
+        self._order_hand = None
+        self._ready = None
+        self._revealed = None
+        self._trump_asked = None
+        self.screen = None
+        self.last_bytes = 0
+        self.presses = 0
+        notes = []
+        for s in self._stored:
+            if s.damage:
+                notes.append("%s %d: %s" % (t("game"), s.game_id, s.damage))
+        for note in self.journal.notes:
+            notes.append(note)
+        if self.config.problem:
+            notes.append(self.config.problem)
+        ref = self.unfinished()
+        if ref is not None:
+            self.open_game(ref)
+        else:
+            self.go_home()
+        if notes:
+            then = self.screen
+            self.go(Message(t("damage"), " / ".join(notes), lambda app: app.go(then)))
+        self.redraw()
+
+    # ----- events -----------------------------------------------------------
+
+    def go(self, screen):
+        """Make ``screen`` the current screen (drawn at the end of the event)."""
+        self.screen = screen
+
+    def handle(self, name, kind):
+        """Process one button event and update the display once."""
+        self.presses += 1
+        self.screen.key(self, name, kind)
+        return self.redraw()
+
+    def redraw(self):
+        """Draw the current screen into the framebuffer and send what changed."""
+        self.fb.fill(0)
+        self.screen.draw(self)
+        self.last_bytes = self.display.show()
+        return self.last_bytes
+
+    def tick(self):
+        """Poll the buttons and the serial link once; never blocks."""
+        if self.buttons is not None:
+            ev = self.buttons.poll()
+            if ev is not None:
+                self.handle(ev[0], ev[1])
+        if self.link is not None:
+            self.link.poll()
+
+    def run(self):
+        """The board's main loop (returns only on an exception, such as the
+        KeyboardInterrupt of mpremote; every confirmed entry is already on
+        flash by then)."""
+        try:
+            from time import sleep_ms
+        except ImportError:
+            from time import sleep
+
+            def sleep_ms(ms):
+                sleep(ms / 1000)
+
+        while True:
+            self.tick()
+            sleep_ms(5)
+
+    # ----- games on the board -----------------------------------------------
+
+    def stored_games(self):
+        """Stored games, newest first (the current game's state included)."""
+        out = list(self._stored)
+        out.sort(key=lambda s: -s.game_id)
+        return out
+
+    def unfinished(self):
+        """The newest game that has not finished, or None."""
+        best = None
+        for s in self._stored:
+            if not s.finished and s.game is not None and not s.game.finished:
+                if best is None or s.game_id > best.game_id:
+                    best = s
+        return best
+
+    def open_game(self, stored):
+        """Make ``stored`` (a journal Stored) the current game and go to
+        the screen where it stood."""
+        self._use(stored.game_id, stored.game)
+        self.next_screen()
+
+    def _use(self, game_id, g):
+        self.game = g
+        self.game_id = game_id
+        self.names = [widgets.clip(p, 60) for p in g.players]
+        # The header bar leaves 7 characters for the dealer.
+        self.short_names = [widgets.clip(p, 42) for p in g.players]
+        self.side_names = []
+        for side in g.sides:
+            if len(side) == 1:
+                self.side_names.append(widgets.clip(g.players[side[0]], SIDE_NAME_W))
+            else:
+                self.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), SIDE_NAME_W))
+        self._order_hand = None
+        self._ready = None
+        self._revealed = None
+        self._trump_asked = None
+
+    def view_finished(self, stored):
+        """Show the final table of a finished game (OK back to the list)."""
+        g = stored.game
+        if g is None:
+            self.go(Message(t("damage"), stored.damage or "?", lambda app: app.go_home()))
+            return
+        self._use(None, g)
+        from tallyboard.ui.home import games_menu
+
+        self.go(TableScreen(self, lambda app: app.go(games_menu(app)), lambda app: app.go(games_menu(app)), undo=False))
+
+    def start_game(self, name, players, first_dealer, settings, back=None):
+        """Create a game with the core and journal its start."""
+        try:
+            g = new_game(name, players, first_dealer, settings)
+        except RuleError as e:
+            self.refuse(str(e), back)
+            return
+        try:
+            gid = self.journal.new_game(g, self.clock.time())
+        except (OSError, ValueError) as e:
+            self.refuse("%s: %s" % (t("write_failed"), e), back)
+            return
+        self._stored.append(_Live(gid, g))
+        self._use(gid, g)
+        self.next_screen()
+
+    # ----- where a game stands ------------------------------------------------
+
+    def next_screen(self, preset=None):
+        """Go to the screen for what the game expects next."""
+        g = self.game
+        if g is None:
+            self.go_home()
+            return
+        if g.finished:
+            self.go(TableScreen(self, _close_game, None))
+            return
+        hand = g.hand_number
+        if self._order_hand != hand:
+            self.order = g.bid_order(g.dealer)
+            self._order_hand = hand
+        if g.NAME == "wizard":
+            if (
+                g.current.index < g.hand_count() - 1
+                and g.current.get("trump") is None
+                and g.entries() == 0
+                and self._trump_asked != hand
+            ):
+                self.go(entry.TrumpEntry())
+                return
+            if g.settings["bidding"] != "open":
+                if g.kind == "bid":
+                    if self._ready != (hand, g.seat):
+                        self.go(entry.PassScreen(g.seat))
+                        return
+                    preset = None  # never show an undone private bid
+                elif g.kind == "tricks" and g.current.count("tricks") == 0 and self._revealed != hand:
+                    self.go(entry.RevealScreen())
+                    return
+        self.go(entry.for_step(self, preset))
+
+    def game_menu(self):
+        """The menu BACK opens during a game."""
+        from tallyboard.ui.home import game_menu
+
+        self.go(game_menu(self))
+
+    def go_home(self):
+        """The home menu."""
+        from tallyboard.ui.home import home
+
+        self.go(home(self))
+
+    def refuse(self, message, back=None):
+        """Show why something was refused; OK returns to ``back`` (default:
+        the current screen, as it was: nothing entered is lost)."""
+        back = back or self.screen
+        self.go(Message(t("refused"), message, lambda app: app.go(back)))
+
+    # ----- changes: core first, then the journal ------------------------------
+
+    def enter(self, kind, seat, value):
+        """Enter one confirmed value; returns True when it was accepted."""
+        g = self.game
+        try:
+            done = g.enter(kind, seat, value)
+        except RuleError as e:
+            self.refuse(str(e))
+            return False
+        try:
+            self.journal.entry(self.game_id, kind, seat, value)
+        except (OSError, ValueError) as e:
+            g.undo()
+            self.refuse("%s: %s" % (t("write_failed"), e))
+            return False
+        if done:
+            on_ok = _close_game if g.finished else _next
+            self.go(TableScreen(self, on_ok, None if g.finished else _menu))
+        else:
+            self.next_screen()
+        return True
+
+    def set_trump(self, suit):
+        """Wizard: record the trump of the round ("none" for no trump)."""
+        self._trump_asked = self.game.hand_number
+        if self.game.current.get("trump") == suit:
+            self.next_screen()
+            return
+        if self.enter("trump", None, suit):
+            self._trump_asked = self.game.hand_number
+
+    def private_ready(self, seat):
+        """The player ``seat`` holds the board: show their private bid."""
+        self._ready = (self.game.hand_number, seat)
+        self.next_screen()
+
+    def revealed(self):
+        """The bids of this round have been shown together."""
+        self._revealed = self.game.hand_number
+        self.next_screen()
+
+    def undo(self):
+        """Take back the last entry (core, then journal) and go back to it."""
+        g = self.game
+        if g is None or self.game_id is None or not g.can_undo():
+            self.refuse(t("nothing_undo"))
+            return
+        guess = g.last_entry()
+        trump_before = g.current.get("trump") if g.current is not None and g.NAME == "wizard" else None
+        g.undo()
+        try:
+            self.journal.undo(self.game_id)
+        except (OSError, ValueError) as e:
+            self.refuse("%s: %s" % (t("write_failed"), e))
+            return
+        self._ready = None
+        self._revealed = None
+        if g.NAME == "wizard" and g.current is not None and g.current.get("trump") != trump_before:
+            self._trump_asked = None
+        preset = None
+        if guess is not None and g.kind == guess[0] and g.seat == guess[1] and g.value(g.kind, g.seat) is None:
+            preset = guess[2]
+        self.next_screen(preset)
+
+    def amend(self, index, data, back=None):
+        """Replace complete hand ``index`` with ``data`` (core, then journal)."""
+        g = self.game
+        try:
+            g.amend(index, data)
+        except RuleError as e:
+            self.refuse(str(e), back)
+            return
+        try:
+            self.journal.amend(self.game_id, index, data)
+        except (OSError, ValueError) as e:
+            g.undo()
+            self.refuse("%s: %s" % (t("write_failed"), e), back)
+            return
+        self._order_hand = None
+        self.go(TableScreen(self, _next, _menu, index))
+
+    def set_language(self, code):
+        """Switch every screen to language ``code`` and keep it."""
+        self.config.set_language(code)
+        i18n.use(code)
+
+    def describe(self):
+        """One line naming the screen and its state (simulator, tests)."""
+        s = self.screen
+        name = s.__class__.__name__
+        g = self.game
+        parts = [name]
+        if g is not None and name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen"):
+            parts.append("%s hand=%d" % (g.NAME, g.hand_number))
+            if hasattr(s, "kind"):
+                parts.append("kind=%s" % s.kind)
+            if getattr(s, "seat", None) is not None:
+                parts.append("seat=%d" % s.seat)
+            if hasattr(s, "value"):
+                parts.append("value=%d" % s.value)
+            if hasattr(s, "cursor"):
+                parts.append("cursor=%d" % s.cursor)
+        elif hasattr(s, "title"):
+            parts.append(str(s.title))
+        return " ".join(parts)
+
+
+class _Live:
+    """A game started since boot, listed like the journal's Stored."""
+
+    def __init__(self, game_id, game):
+        self.game_id = game_id
+        self.game = game
+        self.damage = None
+        self.name = game.NAME
+        self.players = game.players
+
+    @property
+    def finished(self):
+        return self.game.finished
+
+
+def _next(app):
+    app.next_screen()
+
+
+def _menu(app):
+    app.game_menu()
+
+
+def _close_game(app):
+    # Game over, seen: the end record closes the journal (no undo after it).
+    if app.game_id is not None:
+        try:
+            app.journal.end(app.game_id)
+        except (OSError, ValueError):
+            pass
+    app.game_id = None
+    app.go_home()

@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: MIT
+"""Board files: the only place that knows pin numbers.
+
+Each board module defines ``NAME``, ``I2C_ID``, ``SDA``, ``SCL``,
+``I2C_FREQ``, ``OLED_ADDR`` and ``BUTTON_PINS`` (button name -> GPIO number,
+buttons wired to ground, read with the internal pull-up).
+"""
+
+BOARDS = ("pico", "pico2", "esp32")
+REQUIRED = ("NAME", "I2C_ID", "SDA", "SCL", "I2C_FREQ", "OLED_ADDR", "BUTTON_PINS")
+
+
+def load(name):
+    """The board module called ``name`` (one of BOARDS)."""
+    if name not in BOARDS:
+        raise ValueError("unknown board %r: choose one of %s" % (name, ", ".join(BOARDS)))
+    module = __import__("tallyboard.boards." + name, None, None, [name])
+    return module
+
+
+def detect():
+    """Best guess of the board we run on, from the platform: a name from
+    BOARDS, or None (e.g. on a PC)."""
+    import sys
+
+    if sys.platform == "esp32":
+        return "esp32"
+    if sys.platform == "rp2":
+        try:
+            import os
+
+            machine = os.uname().machine
+        except (AttributeError, ImportError):
+            machine = ""
+        return "pico2" if "RP2350" in machine else "pico"
+    return None

@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: MIT
+"""Text on the framebuffer with the project's own bitmap fonts.
+
+``SMALL`` (5x7 letters with accents, 6 px advance, 10 px line) and ``BIG``
+(10x16 digits, 12 px advance, 16 px line). Both are fixed-pitch, so
+``width(text)`` is ``len(text) * font.advance``.
+
+``draw`` allocates nothing per character: glyph bytes are copied from the
+font's ``bytes`` table into one preallocated glyph buffer per font, which is
+blitted with the background as the transparent key, so text can be drawn
+in colour 1 on black or colour 0 on a filled (highlighted) bar.
+"""
+
+from tallyboard.fb import FrameBuffer, MONO_VLSB
+from tallyboard import font_big, font_small
+
+_NONE = 255
+
+
+class Font:
+    """A fixed-pitch bitmap font built from a generated font module."""
+
+    def __init__(self, module):
+        self.height = module.HEIGHT  # line height in pixels
+        self.glyph_width = module.WIDTH
+        self.advance = module.ADVANCE  # pen step per character
+        self.data = module.DATA
+        self.map = module.MAP
+        self.wide = module.WIDE
+        self.first = module.FIRST
+        self.fallback = module.FALLBACK
+        self.count = module.COUNT
+        self.nbytes = module.BYTES
+        self._end = self.first + len(self.map)
+        self._buf = bytearray(module.BYTES)
+        self._fb = FrameBuffer(self._buf, module.WIDTH, module.HEIGHT, MONO_VLSB)
+
+    def glyph(self, cp):
+        """Glyph index for code point ``cp``, or None when the font lacks it."""
+        if self.first <= cp < self._end:
+            g = self.map[cp - self.first]
+            return None if g == _NONE else g
+        wide = self.wide
+        for i in range(0, len(wide), 3):
+            if (wide[i] << 8) | wide[i + 1] == cp:
+                return wide[i + 2]
+        return None
+
+    def has(self, ch):
+        """True if the font draws ``ch`` itself (not as the '?' fallback)."""
+        return self.glyph(ord(ch)) is not None
+
+
+SMALL = Font(font_small)
+BIG = Font(font_big)
+
+# palette for drawing in colour 0: source 1 -> 0, source 0 -> 1 (the key).
+_INVERT = FrameBuffer(bytearray(2), 2, 1, MONO_VLSB)
+_INVERT.pixel(0, 0, 1)
+_INVERT.pixel(1, 0, 0)
+
+
+def width(text, font=SMALL):
+    """Width in pixels of ``text`` drawn in ``font``."""
+    return len(text) * font.advance
+
+
+def draw(fb, text, x, y, font=SMALL, color=1):
+    """Draw ``text`` with its top-left corner at (x, y); return the x after
+    it. Only set pixels are drawn (the background is left as it is);
+    characters the font lacks are drawn as '?'. Clipped at the edges."""
+    adv = font.advance
+    data = font.data
+    buf = font._buf
+    gfb = font._fb
+    n = font.nbytes
+    for i in range(len(text)):
+        if x > -adv:  # blit clips the rest (MicroPython's framebuf has no .width)
+            g = font.glyph(ord(text[i]))
+            if g is None:
+                g = font.fallback
+            off = g * n
+            blank = True
+            for j in range(n):
+                v = data[off + j]
+                buf[j] = v
+                if v:
+                    blank = False
+            if not blank:
+                if color:
+                    fb.blit(gfb, x, y, 0)
+                else:
+                    fb.blit(gfb, x, y, 1, _INVERT)
+        x += adv
+    return x
+
+
+def fit(text, max_width, font=SMALL):
+    """The longest prefix of ``text`` that fits in ``max_width`` pixels."""
+    n = max_width // font.advance
+    return text if len(text) <= n else text[:max(n, 0)]

@@ -1,0 +1,90 @@
+# SPDX-License-Identifier: MIT
+"""Amend an earlier hand: pick the hand, change its values in a form, OK
+hands the whole hand to the core (``g.amend``), which rescores every later
+hand or refuses with the reason (nothing changes then)."""
+
+from tallyboard.i18n import t
+from tallyboard.ui.menu import Menu, Form, Row, IntRow
+from tallyboard.ui.entry import SUIT_KEYS
+
+SUITS = ("none", "S", "H", "D", "C")
+
+
+def hand_menu(app):
+    """Complete hands, newest first."""
+    g = app.game
+    label = t("round") if g.NAME == "wizard" else t("hand")
+    count = len(g.hands)
+    items = ["%s %d" % (label, count - i) for i in range(count)]
+    if not items:
+        items = [t("no_hands")]
+
+    def pick(app, i):
+        if count:
+            app.go(amend_form(app, count - 1 - i))
+
+    return Menu(t("amend"), items, pick, lambda app: app.game_menu())
+
+
+def amend_form(app, index):
+    """One row per value of complete hand ``index`` (0-based)."""
+    g = app.game
+    data = g.hand_to_dict(g.hands[index])
+    order = g.bid_order(g.hands[index].dealer)
+    names = app.names
+    seats = list(range(g.n))
+    rows = []
+    if g.NAME == "wizard":
+        trump = data.get("trump") or "none"
+        rows.append(Row("trump", t("trump"), list(SUITS), [t(SUIT_KEYS[s]) for s in SUITS], SUITS.index(trump)))
+    if "bids" in data:
+        size = g.cards_for(index)
+        low = -1 if g.settings.get("blind_nil") else (0 if g.NAME == "wizard" or g.settings.get("nil") else 1)
+        blind = data.get("blind")
+        for s in order:
+            b = -1 if blind and blind[s] else data["bids"][s]
+            rows.append(IntRow("bid%d" % s, "%s %s" % (t("bid"), names[s]), b, low, size))
+        for s in order:
+            rows.append(IntRow("tricks%d" % s, "%s %s" % (t("tricks"), names[s]), data["tricks"][s], 0, size))
+    else:
+        for s in order:
+            rows.append(IntRow("hearts%d" % s, "%s %s" % (t("hearts"), names[s]), data["hearts"][s], 0, 13))
+        rows.append(Row("queen", t("queen"), seats, list(names), data["queen"]))
+        if g.settings.get("omnibus"):
+            rows.append(Row("jack", t("jack"), seats, list(names), data.get("jack") or 0))
+        if g.settings.get("moon") == "choice":
+            moons = ["", "others_plus", "self_minus"]
+            m = data.get("moon") or ""
+            rows.append(Row("moon", t("moon"), moons, ["-", t("v_others_plus"), t("v_self_minus")], moons.index(m)))
+
+    def ok(app, form):
+        app.amend(index, _to_dict(g, form), form)
+
+    title = "%s %d" % (t("amend"), index + 1)
+    return Form(title, rows, ok, lambda app: app.go(hand_menu(app)))
+
+
+def _to_dict(g, form):
+    out = {}
+    n = g.n
+    if g.NAME == "hearts":
+        out["hearts"] = [form.row("hearts%d" % s).value for s in range(n)]
+        out["queen"] = form.row("queen").value
+        if form.row("jack") is not None:
+            out["jack"] = form.row("jack").value
+        moon = form.row("moon")
+        if moon is not None and moon.value:
+            out["moon"] = moon.value
+        return out
+    bids = [form.row("bid%d" % s).value for s in range(n)]
+    if -1 in bids:
+        out["blind"] = [b == -1 for b in bids]
+        bids = [0 if b == -1 else b for b in bids]
+    out["bids"] = bids
+    out["tricks"] = [form.row("tricks%d" % s).value for s in range(n)]
+    trump = form.row("trump")
+    if trump is not None and trump.value != "none":
+        out["trump"] = trump.value
+    elif trump is not None and g.NAME == "wizard":
+        out["trump"] = "none"
+    return out

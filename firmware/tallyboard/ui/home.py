@@ -1,0 +1,126 @@
+# SPDX-License-Identifier: MIT
+"""Home (new game, resume, games on the board, players, settings), the game
+menu opened with BACK during a game, and the list of stored games."""
+
+from tallyboard.i18n import t
+from tallyboard.ui import widgets
+from tallyboard.ui.menu import Menu
+
+GAME_KEYS = {"spades": "g_spades", "wizard": "g_wizard", "hearts": "g_hearts"}
+
+
+def home(app):
+    """The home menu; "resume" shows only when a game is unfinished."""
+    actions = []
+    items = []
+    if app.unfinished() is not None:
+        items.append(t("resume"))
+        actions.append(_resume)
+    items.append(t("new_game"))
+    actions.append(_new_game)
+    items.append(t("games"))
+    actions.append(_games)
+    items.append(t("players"))
+    actions.append(_players)
+    items.append(t("settings"))
+    actions.append(_settings)
+
+    def pick(app, i):
+        actions[i](app)
+
+    return Menu(t("title"), items, pick)
+
+
+def _resume(app):
+    app.open_game(app.unfinished())
+
+
+def _new_game(app):
+    from tallyboard.ui import setup
+
+    app.go(setup.new_game_form(app))
+
+
+def _players(app):
+    from tallyboard.ui import roster
+
+    app.go(roster.roster_menu(app))
+
+
+def _settings(app):
+    from tallyboard.ui import settings
+
+    app.go(settings.settings_menu(app))
+
+
+def _games(app):
+    app.go(games_menu(app))
+
+
+def games_menu(app):
+    """Every game on the board, newest first: unfinished ones resume,
+    finished ones show their final table."""
+    stored = app.stored_games()
+    items = []
+    done = []
+    for s in stored:
+        # A game resumed at boot may have finished since: ask its live game.
+        finished = s.finished or (s.game is not None and s.game.finished)
+        done.append(finished)
+        mark = " " if finished else "*"
+        items.append(widgets.clip("%s%d %s %s" % (mark, s.game_id, t(GAME_KEYS[s.name]), ",".join(s.players)), widgets.W - 4))
+    if not items:
+        items.append(t("no_games"))
+
+    def pick(app, i):
+        if not stored:
+            return
+        s = stored[i]
+        if done[i]:
+            app.view_finished(s)
+        else:
+            app.open_game(s)
+
+    return Menu(t("games"), items, pick, lambda app: app.go_home())
+
+
+def game_menu(app):
+    """BACK during a game: scores, undo, amend, trump (Wizard), home."""
+    g = app.game
+    items = [t("scores"), t("undo"), t("amend")]
+    actions = [_scores, _undo, _amend]
+    if g.NAME == "wizard" and g.current is not None and g.current.index < g.hand_count() - 1:
+        items.append(t("trump"))
+        actions.append(_trump)
+    items.append(t("home"))
+    actions.append(lambda app: app.go_home())
+
+    def pick(app, i):
+        actions[i](app)
+
+    return Menu(t("menu"), items, pick, lambda app: app.next_screen())
+
+
+def _scores(app):
+    from tallyboard.ui.table import TableScreen
+
+    if not app.game.hands:
+        app.next_screen()
+        return
+    app.go(TableScreen(app, lambda app: app.next_screen(), lambda app: app.game_menu()))
+
+
+def _undo(app):
+    app.undo()
+
+
+def _amend(app):
+    from tallyboard.ui import amend
+
+    app.go(amend.hand_menu(app))
+
+
+def _trump(app):
+    from tallyboard.ui.entry import TrumpEntry
+
+    app.go(TrumpEntry())

@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: MIT
+"""A message over the whole screen (a refused entry with the core's reason,
+journal damage found at boot, a write that failed). OK or BACK goes on."""
+
+from tallyboard import text
+from tallyboard.buttons import OK, BACK, UP, DOWN
+from tallyboard.ui import widgets
+
+
+class Message:
+    """``title`` in the bar, ``body`` wrapped below (UP/DOWN scroll); OK or
+    BACK calls ``then(app)``."""
+
+    def __init__(self, title, body, then):
+        self.title = title
+        self.lines = widgets.wrap(body, widgets.W - 2)
+        self.then = then
+        self.top = 0
+
+    def key(self, app, name, kind):
+        if name == OK or name == BACK:
+            self.then(app)
+        elif name == DOWN and self.top + 5 < len(self.lines):
+            self.top += 1
+        elif name == UP and self.top > 0:
+            self.top -= 1
+
+    def draw(self, app):
+        fb = app.fb
+        h = text.SMALL.height
+        widgets.title(fb, self.title)
+        for i in range(self.top, min(len(self.lines), self.top + 5)):
+            text.draw(fb, self.lines[i], 1, h * (1 + i - self.top))

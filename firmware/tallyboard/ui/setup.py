@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: MIT
+"""New game: game, number of players, a name per seat (from the roster or
+P1..Pn), every setting of RULES.md with the board's default preselected, and
+the first dealer (a seat, or drawn at random). OK starts the game."""
+
+from tricktally import settings as rules
+from tallyboard.i18n import t
+from tallyboard.ui.menu import Form, Row, IntRow
+from tallyboard.ui.message import Message
+
+GAMES = ("spades", "wizard", "hearts")
+GAME_KEYS = ("g_spades", "g_wizard", "g_hearts")
+RANDOM = -1
+# Steps for targets (any positive whole number is allowed).
+TARGET_STEP = {"spades": 50, "hearts": 10}
+
+
+def value_name(value):
+    """Screen text for a setting value (on/off, or the value's own string)."""
+    if value is True:
+        return t("on")
+    if value is False:
+        return t("off")
+    return t("v_" + value)
+
+
+def setting_rows(game, chosen):
+    """One form row per setting of ``game``, starting at ``chosen`` values."""
+    rows = []
+    for name, values, open_ in rules.table(game):
+        value = chosen[name]
+        if open_:
+            step = TARGET_STEP.get(game, 10)
+            rows.append(IntRow(name, t("s_" + name), value, step, 9990, step))
+        else:
+            index = 0
+            for i in range(len(values)):
+                if values[i] == value and isinstance(values[i], bool) == isinstance(value, bool):
+                    index = i
+            rows.append(Row(name, t("s_" + name), list(values), [value_name(v) for v in values], index))
+    return rows
+
+
+def _seat_name(i):
+    return "P%d" % (i + 1)
+
+
+def _rows(app, game, players, keep):
+    defaults = app.config.defaults(game)
+    counts = sorted(rules.PLAYERS[game])
+    if players not in counts:
+        players = defaults["players"]
+    rows = [
+        Row("game", t("game"), list(GAMES), [t(k) for k in GAME_KEYS], GAMES.index(game)),
+        Row("players", t("players"), counts, [str(c) for c in counts], counts.index(players)),
+    ]
+    roster = app.config.roster
+    for i in range(players):
+        names = [_seat_name(i)] + list(roster)
+        index = keep.get("seat%d" % i, 1 + i if i < len(roster) else 0)
+        rows.append(Row("seat%d" % i, "%s %d" % (t("seat"), i + 1), names, names, index))
+    for row in setting_rows(game, defaults):
+        rows.append(row)
+    dealers = [RANDOM] + list(range(players))
+    rows.append(Row("dealer", t("first_dealer"), dealers, [t("random")] + ["%s %d" % (t("seat"), i + 1) for i in range(players)], 0))
+    return rows
+
+
+def new_game_form(app, game=None):
+    """The new-game form, preset from the board's default rules."""
+    game = game or "spades"
+    players = app.config.defaults(game)["players"]
+    form = Form(t("new_game"), _rows(app, game, players, {}), _start, lambda app: app.go_home(), _changed)
+    return form
+
+
+def _changed(app, form, row):
+    if row.key == "game" or row.key == "players":
+        game = form.row("game").value
+        players = form.row("players").value if row.key == "players" else app.config.defaults(game)["players"]
+        keep = {}
+        for r in form.rows:
+            if r.key.startswith("seat"):
+                keep[r.key] = r.index
+        form.rows = _rows(app, game, players, keep)
+
+
+def _start(app, form):
+    game = form.row("game").value
+    players = form.row("players").value
+    names = []
+    for i in range(players):
+        name = form.row("seat%d" % i).value
+        if name in names:
+            app.go(Message(t("refused"), "%s: %s" % (t("same_name"), name), lambda app: app.go(form)))
+            return
+        names.append(name)
+    chosen = {}
+    for name, values, open_ in rules.table(game):
+        chosen[name] = form.row(name).value
+    dealer = form.row("dealer").value
+    if dealer == RANDOM:
+        dealer = app.rng(players) if app.rng else 0
+    app.start_game(game, names, dealer, chosen, form)

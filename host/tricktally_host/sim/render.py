@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: MIT
+"""Drawing the simulated OLED: block characters for the terminal (two pixel
+rows per character line: ▀ ▄ █) and PNG images via pillow."""
+
+UPPER = "\u2580"
+LOWER = "\u2584"
+FULL = "\u2588"
+
+
+def pixel_rows(gddram, width=128, height=64):
+    """The panel's pixels as a list of rows of 0/1 (MONO_VLSB page layout)."""
+    rows = []
+    for y in range(height):
+        base = (y >> 3) * width
+        bit = 1 << (y & 7)
+        rows.append([1 if gddram[base + x] & bit else 0 for x in range(width)])
+    return rows
+
+
+def blocks(gddram, width=128, height=64):
+    """The panel as text lines, two pixel rows per line."""
+    rows = pixel_rows(gddram, width, height)
+    lines = []
+    for y in range(0, height, 2):
+        top = rows[y]
+        bottom = rows[y + 1] if y + 1 < height else [0] * width
+        chars = []
+        for x in range(width):
+            a, b = top[x], bottom[x]
+            chars.append(FULL if a and b else UPPER if a else LOWER if b else " ")
+        lines.append("".join(chars))
+    return lines
+
+
+def png(gddram, path, scale=4, width=128, height=64):
+    """Save the panel as a PNG, ``scale`` times larger, white on near-black
+    with a thin frame (as the OLED looks)."""
+    from PIL import Image
+
+    img = Image.new("RGB", (width, height), (8, 10, 20))
+    px = img.load()
+    on = (230, 240, 255)
+    rows = pixel_rows(gddram, width, height)
+    for y in range(height):
+        for x in range(width):
+            if rows[y][x]:
+                px[x, y] = on
+    img = img.resize((width * scale, height * scale), Image.NEAREST)
+    framed = Image.new("RGB", (width * scale + 2 * scale, height * scale + 2 * scale), (60, 60, 70))
+    framed.paste(img, (scale, scale))
+    framed.save(path)
+    return path

@@ -1,0 +1,392 @@
+# SPDX-License-Identifier: MIT
+"""The journal's API: records, boot and resume, sync state, deleting, space,
+and the two file stores (MemFS and OsFS on a real folder)."""
+
+import json
+
+import pytest
+
+from tallyboard import journal_format as jf
+from tallyboard.fs import MemFS, OsFS, PowerCut
+from tallyboard.journal import LOW_SPACE, Journal, JournalError, decode, game_file, rebuild, replay
+from tests.firmware.journal_harness import Player, reference, script, state_of
+from tricktally import new_game
+from tricktally.record import to_record
+
+
+class Clock:
+    def __init__(self, t=None):
+        self.t = t
+
+    def time(self):
+        return self.t
+
+
+def fresh(fs=None, clock=None):
+    fs = fs if fs is not None else MemFS()
+    j = Journal(fs, clock)
+    assert j.boot() == []
+    return fs, j
+
+
+def play(j, gid, game, n, pick=0):
+    """Enter n legal values into game and journal."""
+    for _ in range(n):
+        kind, seat = game.kind, game.seat
+        value = game.legal_values()[pick]
+        game.enter(kind, seat, value)
+        j.entry(gid, kind, seat, value)
+
+
+# ----- the format -----------------------------------------------------------
+
+
+def test_dumps_is_compact_ascii_sorted_and_loads_back():
+    obj = {"z": [1, None, True, False], "a": "Bén \"q\" \\ \n", "m": {"y": -3, "b": "😀"}}
+    text = jf.dumps(obj)
+    assert text.isascii()
+    assert text.index('"a"') < text.index('"m"') < text.index('"z"')
+    assert jf.dumps({"b": [1, -2], "a": {}}) == '{"a":{},"b":[1,-2]}'
+    assert jf.dumps("é😀") == r'"\u00e9\ud83d\ude00"'
+    assert json.loads(text) == obj
+    assert "\n" not in text
+
+
+def test_dumps_refuses_what_json_cannot_carry_exactly():
+    with pytest.raises(JournalError, match="cannot write"):
+        jf.dumps({"x": 1.5})
+    with pytest.raises(JournalError, match="keys must be strings"):
+        jf.dumps({1: 2})
+
+
+def test_record_line_layout_and_checksum():
+    line = jf.encode(12, jf.ENTRY, ["bid", 2, 1])
+    assert line == b'12 e ["bid",2,1] ' + jf.crc_of(b'12 e ["bid",2,1]').encode() + b"\n"
+    assert all(0x20 <= b < 0x7F for b in line[:-1])
+    assert jf.parse(line[:-1]) == (12, "e", ["bid", 2, 1])
+    bad = bytearray(line[:-1])
+    bad[5] ^= 1
+    with pytest.raises(JournalError, match="bad checksum"):
+        jf.parse(bytes(bad))
+
+
+def test_parse_rejects_lines_with_a_good_checksum_but_a_bad_shape():
+    def line(body):
+        return body + b" " + jf.crc_of(body).encode()
+
+    for body, why in (
+        (b"07 e [1]", "canonical"),
+        (b"x e [1]", "not a number"),
+        (b"1 q [1]", "unknown record type"),
+        (b"1 e [1", "not JSON"),
+        (b"1e[1]", "not <seq>"),
+    ):
+        with pytest.raises(JournalError, match=why):
+            jf.parse(line(body))
+
+
+def test_decode_reports_good_length_and_records():
+    ops = script("wizard", max_hands=2)
+    states, writes, fs = reference(ops)
+    data = fs.read(game_file(1))
+    records, good, damage = decode(data)
+    assert damage is None and good == len(data)
+    assert [r[0] for r in records] == list(range(len(records)))
+    assert records[0][1] == "s" and records[0][2]["journal"] == jf.VERSION
+    assert to_record(rebuild(records)) == states[-1][0]
+    records2, good2, damage2 = decode(data + b"17 e [")
+    assert records2 == records and good2 == len(data) and "cut short" in damage2
+
+
+def test_rebuild_is_strict_replay_is_lenient():
+    g = new_game("spades", ["A", "B", "C", "D"])
+    start = {"journal": 1, "game": "spades", "players": ["A", "B", "C", "D"], "first_dealer": 0, "settings": {}}
+    recs = [(0, "s", start), (1, "e", ["bid", 1, 3]), (2, "e", ["bid", 2, 99])]
+    with pytest.raises(JournalError, match="record 2 .*refused"):
+        rebuild(recs)
+    game, used, ended, damage = replay(recs)
+    assert used == 2 and "record 2" in damage and game.value("bid", 1) == 3 and g.kind == "bid"
+    with pytest.raises(JournalError, match="no start"):
+        rebuild([])
+
+
+# ----- writing and booting --------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["spades", "wizard", "hearts"])
+def test_every_script_rebuilds_exactly_at_boot(name):
+    ops = script(name)
+    states, writes, fs = reference(ops)
+    stored = Journal(fs.reboot()).boot()
+    assert len(stored) == 1 and stored[0].damage is None
+    assert state_of(stored) == states[-1]
+    s = stored[0]
+    assert s.ended and s.finished and s.name == name and s.created == 1700000000
+    assert s.size == fs.size(game_file(1)) == s.synced
+
+
+def test_start_record_carries_game_players_dealer_settings_time():
+    fs, j = fresh(clock=Clock(1712345678))
+    g = new_game("hearts", ["Ana", "Ben", "Cy"], 2, {"omnibus": True})
+    gid = j.new_game(g)
+    records, good, damage = decode(fs.read(game_file(gid)))
+    p = records[0][2]
+    assert p["game"] == "hearts" and p["players"] == ["Ana", "Ben", "Cy"] and p["first_dealer"] == 2
+    assert p["settings"]["omnibus"] is True and "players" not in p["settings"]
+    assert p["created"] == 1712345678 and p["journal"] == jf.VERSION
+
+
+def test_resume_keeps_undo_history_and_amendments():
+    fs, j = fresh()
+    g = new_game("wizard", ["Ana", "Ben", "Cy"], 0)
+    gid = j.new_game(g)
+    j.entry(gid, "trump", None, "H")
+    g.enter("trump", None, "H")
+    play(j, gid, g, 6)  # round 1 complete
+    play(j, gid, g, 2)
+    d = g.hand_to_dict(g.hands[0])
+    d["trump"] = "S"
+    g.amend(0, d)
+    j.amend(gid, 0, d)
+    s = Journal(fs.reboot()).boot()[0]
+    back = s.game
+    assert to_record(back) == to_record(g) and not s.finished and s.hands == 1
+    # Undo after the reboot takes back the amendment, then the entries.
+    assert back.undo() and g.undo()
+    assert to_record(back) == to_record(g) and back.hands[0].get("trump") == "H"
+    assert back.undo() and g.undo()
+    assert to_record(back) == to_record(g)
+
+
+def test_a_game_with_entries_is_journaled_whole():
+    fs, j = fresh()
+    g = new_game("spades", ["A", "B", "C", "D"], 0, {"nil": True})
+    for _ in range(11):
+        g.enter(g.kind, g.seat, g.legal_values()[-1])
+    gid = j.new_game(g)
+    assert to_record(Journal(fs.reboot()).boot()[0].game) == to_record(g)
+    assert gid == 1
+
+
+def test_appending_never_reads_the_journal():
+    class NoReads(MemFS):
+        reads = 0
+
+        def read_at(self, name, offset, length):
+            self.reads += 1
+            return MemFS.read_at(self, name, offset, length)
+
+        def read(self, name):
+            self.reads += 1
+            return MemFS.read(self, name)
+
+    fs = NoReads()
+    j = Journal(fs)
+    j.boot()
+    g = new_game("wizard", ["A", "B", "C"])
+    gid = j.new_game(g)
+    before = fs.reads
+    play(j, gid, g, 40)
+    assert fs.reads == before
+    # Boot reads in chunks: RAM, not the file, bounds it.
+    fs.reads = 0
+    Journal(fs).boot()
+    assert fs.reads >= fs.size(game_file(gid)) // 1024
+
+
+def test_ended_games_take_no_more_records_and_say_so():
+    fs, j = fresh()
+    g = new_game("hearts", ["A", "B", "C"])
+    gid = j.new_game(g)
+    j.end(gid)
+    with pytest.raises(JournalError, match="has ended"):
+        j.entry(gid, "hearts", 1, 3)
+    s = Journal(fs.reboot()).boot()[0]
+    assert s.ended and s.finished and s.game is not None
+
+
+def test_ids_are_never_reused_even_after_deleting_the_newest():
+    fs, j = fresh()
+    a = j.new_game(new_game("hearts", ["A", "B", "C"]))
+    b = j.new_game(new_game("hearts", ["A", "B", "C"]))
+    j.delete(b, force=True)
+    j2 = Journal(fs.reboot())
+    assert [s.game_id for s in j2.boot()] == [a]
+    c = j2.new_game(new_game("hearts", ["A", "B", "C"]))
+    assert (a, b, c) == (1, 2, 3)
+
+
+def test_failed_append_is_cut_back_before_the_next_one():
+    class Flaky(MemFS):
+        fail = False
+
+        def append(self, name, data):
+            if self.fail:
+                self.fail = False
+                MemFS.append(self, name, data[:7])
+                raise OSError(5, "I/O error")
+            MemFS.append(self, name, data)
+
+    fs = Flaky()
+    j = Journal(fs)
+    j.boot()
+    g = new_game("wizard", ["A", "B", "C"])
+    gid = j.new_game(g)
+    g.enter("bid", 1, 0)
+    fs.fail = True
+    with pytest.raises(OSError):
+        j.entry(gid, "bid", 1, 0)
+    j.entry(gid, "bid", 1, 0)  # the app retries
+    s = Journal(fs.reboot()).boot()[0]
+    assert s.damage is None and to_record(s.game) == to_record(g)
+
+
+# ----- sync state, delete, space --------------------------------------------------
+
+
+def test_sync_state_lives_in_its_own_file_and_survives_reboot():
+    fs, j = fresh()
+    g = new_game("spades", ["A", "B", "C", "D"])
+    gid = j.new_game(g)
+    play(j, gid, g, 5)
+    size = j.size(gid)
+    assert j.read(gid, 0, 10**6) == fs.read(game_file(gid)) and len(j.read(gid, 5, 7)) == 7
+    assert j.read(gid, size, 10) == b""
+    j.mark_synced(gid, 100)
+    journal_before = fs.read(game_file(gid))
+    j.mark_synced(gid, size)
+    assert fs.read(game_file(gid)) == journal_before  # never rewritten for sync
+    assert "g0001.ack" in fs.files
+    s = Journal(fs.reboot()).boot()[0]
+    assert s.synced == size == s.size
+    with pytest.raises(JournalError, match="cannot acknowledge"):
+        j.mark_synced(gid, size + 1)
+
+
+def test_a_damaged_ack_file_counts_as_nothing_synced():
+    fs, j = fresh()
+    gid = j.new_game(new_game("hearts", ["A", "B", "C"]))
+    j.mark_synced(gid, j.size(gid))
+    fs.files["g0001.ack"][0] ^= 2
+    assert Journal(fs.reboot()).boot()[0].synced == 0
+
+
+def test_delete_refuses_unsynced_games_unless_forced():
+    fs, j = fresh()
+    gid = j.new_game(new_game("hearts", ["A", "B", "C"]))
+    j.mark_synced(gid, j.size(gid) - 1)
+    with pytest.raises(JournalError, match="not on the PC yet"):
+        j.delete(gid)
+    assert gid in j.ids() and game_file(gid) in fs.files
+    j.delete(gid, force=True)
+    assert j.ids() == [] and not [n for n in fs.files if n.startswith("g0001")]
+
+
+def test_oldest_synced_picks_finished_fully_synced_games_only():
+    fs, j = fresh()
+    ids = []
+    for i in range(4):
+        g = new_game("hearts", ["A", "B", "C"])
+        ids.append(j.new_game(g))
+        play(j, ids[-1], g, 3)
+    assert j.oldest_synced() is None
+    j.mark_synced(ids[0], j.size(ids[0]))  # synced but still being played
+    assert j.oldest_synced() is None
+    j.end(ids[2])
+    j.end(ids[1])
+    j.mark_synced(ids[2], j.size(ids[2]))
+    assert j.oldest_synced() == ids[2]
+    j.mark_synced(ids[1], j.size(ids[1]))
+    assert j.oldest_synced() == ids[1]
+    j2 = Journal(fs.reboot())
+    j2.boot()
+    assert j2.oldest_synced() == ids[1]
+    j2.delete(ids[1])
+    assert j2.oldest_synced() == ids[2]
+
+
+def test_space_reports_low_under_the_threshold():
+    fs, j = fresh(MemFS(capacity=LOW_SPACE + 600))
+    assert j.space() == (LOW_SPACE + 600, False)
+    g = new_game("wizard", ["A", "B", "C"])
+    gid = j.new_game(g)
+    play(j, gid, g, 20)
+    free, low = j.space()
+    assert low and free == LOW_SPACE + 600 - sum(len(v) for v in fs.files.values())
+    assert Journal(MemFS()).space() == (None, False)
+
+
+def test_full_flash_is_an_oserror_and_loses_nothing_confirmed():
+    fs, j = fresh(MemFS(capacity=1200))
+    g = new_game("wizard", ["A", "B", "C"])
+    gid = j.new_game(g)
+    with pytest.raises(OSError):
+        for _ in range(200):
+            kind, seat = g.kind, g.seat
+            value = g.legal_values()[0]
+            j.entry(gid, kind, seat, value)
+            g.enter(kind, seat, value)
+    s = Journal(fs.reboot()).boot()[0]
+    assert s.damage is None and to_record(s.game) == to_record(g)
+
+
+# ----- the stores ----------------------------------------------------------------
+
+
+def test_memfs_cut_and_tear_then_reboot():
+    fs = MemFS(cut_after_writes=2, tear=3)
+    fs.append("a", b"hello")
+    with pytest.raises(PowerCut):
+        fs.append("a", b"world")
+    with pytest.raises(PowerCut):
+        fs.read("a")
+    assert fs.reboot().read("a") == b"hellowor"
+    fs = MemFS(cut_after_writes=1)
+    with pytest.raises(PowerCut):
+        fs.append("b", b"x")
+    assert not fs.reboot().exists("b")
+
+
+def test_write_file_is_atomic_at_every_cut():
+    for n in range(1, 4):
+        for tear in (None, 0, 2):
+            fs = MemFS({"c": b"old"}, cut_after_writes=n, tear=tear)
+            with pytest.raises(PowerCut):
+                fs.write_file("c", b"new!")
+            after = fs.reboot()
+            after.recover()
+            assert after.read("c") in (b"old", b"new!") and sorted(after.files) == ["c"]
+
+
+def test_osfs_on_a_real_folder(tmp_path):
+    root = tmp_path / "flash"
+    fs = OsFS(str(root))
+    assert root.is_dir() and fs.listdir() == [] and fs.free() > 0
+    fs.append("g0001.tj", b"abc")
+    fs.append("g0001.tj", b"def")
+    assert fs.read("g0001.tj") == b"abcdef" and fs.read_at("g0001.tj", 2, 3) == b"cde" and fs.size("g0001.tj") == 6
+    fs.write_file("x.json", b"{}")
+    fs.truncate("g0001.tj", 4)
+    assert fs.read("g0001.tj") == b"abcd" and sorted(fs.listdir()) == ["g0001.tj", "x.json"]
+    # Leftovers of interrupted atomic writes: .tmp dropped, .new finished.
+    (root / "x.json.new").write_bytes(b'{"a":1}')
+    (root / "y.json.tmp").write_bytes(b"{")
+    fs2 = OsFS(str(root))
+    assert fs2.read("x.json") == b'{"a":1}' and sorted(fs2.listdir()) == ["g0001.tj", "x.json"]
+    fs2.remove("x.json")
+    assert not fs2.exists("x.json")
+
+
+def test_journal_on_osfs_survives_a_restart(tmp_path):
+    fs = OsFS(str(tmp_path))
+    j = Journal(fs)
+    j.boot()
+    ops = script("hearts")
+    p = Player(j)
+    for op in ops[:-3]:
+        p.apply(op)
+    with open(tmp_path / game_file(p.gid), "ab") as f:
+        f.write(b"99 e [\"hea")  # a torn tail, as a killed simulator leaves
+    stored = Journal(OsFS(str(tmp_path))).boot()
+    assert "cut short" in stored[0].damage and to_record(stored[0].game) == to_record(p.game)
+    assert (tmp_path / game_file(p.gid)).read_bytes().endswith(b"\n")

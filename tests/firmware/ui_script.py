@@ -1,0 +1,193 @@
+# SPDX-License-Identifier: MIT
+"""Plays games through the board UI as a person would: button events in,
+screens out. Runs unchanged on CPython and on the MicroPython VM (tests and
+bench/ui_bench.py), so the two can be compared frame by frame.
+
+``Session`` wraps an App on a simulated SSD1306 and an in-memory flash;
+``start_game`` fills in the new-game form; ``play_hand`` enters one record
+hand (``{"bids": [...], "tricks": [...]}`` etc.) with the fewest presses the
+screens allow, and returns how many it took.
+"""
+
+import binascii
+
+from tallyboard.app import App
+from tallyboard.clock import FakeClock
+from tallyboard.display import Display
+from tallyboard.fs import MemFS
+from tallyboard.simbus import SimI2C
+
+PRESS = 1
+LONG = 2
+SUIT_KEY = {"S": "up", "H": "right", "D": "down", "C": "left", "none": "ok"}
+
+
+class ScriptError(Exception):
+    """The UI did not do what the script expected."""
+
+
+class Session:
+    """An App on a simulated panel; ``press`` sends one event and keeps a
+    CRC of the panel after it (``frames``), the bytes sent (``sent``)."""
+
+    def __init__(self, fs=None, smart=True, rng=None, record=True):
+        self.bus = SimI2C()
+        self.display = Display(self.bus)
+        self.fs = fs if fs is not None else MemFS()
+        self.clock = FakeClock(epoch=1700000000)
+        self.app = App(self.display, None, self.fs, self.clock, rng=rng or (lambda n: 0), smart=smart)
+        self.frames = []
+        self.sent = []
+        self.record = record
+        self.presses = 0
+
+    def press(self, name, kind=PRESS):
+        """One button event; returns the bytes sent to the panel."""
+        self.presses += 1
+        n = self.app.handle(name, kind)
+        if self.record:
+            self.frames.append(binascii.crc32(self.bus.gddram))
+            self.sent.append(n)
+        return n
+
+    def screen(self):
+        """Class name of the current screen."""
+        return self.app.screen.__class__.__name__
+
+    def home(self):
+        """Back to the home menu (through BACK presses)."""
+        for _ in range(6):
+            if self.screen() == "Menu" and self.app.screen.title == _t("title"):
+                return
+            name = self.screen()
+            if name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen"):
+                self.press("back")
+                self._pick(_t("home"))
+            else:
+                self.press("back")
+        raise ScriptError("could not reach home, at %s" % self.app.describe())
+
+    def _pick(self, label):
+        menu = self.app.screen
+        if label not in menu.items:
+            raise ScriptError("%r not in menu %r" % (label, menu.items))
+        while menu.items[menu.cursor] != label:
+            self.press("down")
+        self.press("ok")
+
+    def start_game(self, game, players, settings=None, dealer=0):
+        """From home: New game, set the form, OK. ``dealer`` is a seat or -1
+        (random)."""
+        self._pick(_t("new_game"))
+        form = self.app.screen
+        self._set(form, "game", game)
+        self._set(form, "players", players)
+        settings = settings or {}
+        for name in sorted(settings):
+            self._set(form, name, settings[name])
+        self._set(form, "dealer", dealer)
+        self.press("ok")
+        if self.app.game is None or self.screen() in ("Form", "Message"):
+            raise ScriptError("game did not start: %s" % self.app.describe())
+
+    def _set(self, form, key, value):
+        row = form.row(key)
+        if row is None:
+            raise ScriptError("no row %s" % key)
+        i = form.rows.index(row)
+        while form.cursor != i:
+            self.press("down" if form.cursor < i else "up")
+        for _ in range(400):
+            row = form.rows[form.cursor]
+            if row.value == value and isinstance(row.value, bool) == isinstance(value, bool):
+                return
+            if hasattr(row, "step") and isinstance(value, int) and not isinstance(value, bool):
+                self.press("right" if row.value < value else "left")
+            else:
+                self.press("right")
+        raise ScriptError("could not set %s to %r" % (key, value))
+
+    def play_hand(self, hand):
+        """Enter record hand ``hand``; returns the presses it took (the score
+        table's OK included)."""
+        app = self.app
+        g = app.game
+        start = self.presses
+        count = len(g.hands)
+        for _ in range(800):
+            s = app.screen
+            name = s.__class__.__name__
+            if name == "TableScreen":
+                if len(g.hands) == count:
+                    raise ScriptError("score table before the hand was complete")
+                self.press("ok")
+                return self.presses - start
+            if name == "Message":
+                raise ScriptError("refused: %s" % " ".join(s.lines))
+            if name == "TrumpEntry":
+                self.press(SUIT_KEY[hand.get("trump") or "none"])
+            elif name in ("PassScreen", "RevealScreen", "FirstCardScreen"):
+                self.press("ok")
+            elif name == "NumberEntry":
+                self._number(s, _target(g, hand, s.kind, s.seat))
+            elif name == "SeatEntry":
+                self._seat(s, hand[s.kind], g.n)
+            elif name == "ChoiceEntry":
+                want = hand["moon"]
+                if s.choices[s.cursor] == want:
+                    self.press("ok")
+                else:
+                    self.press("down")
+            else:
+                raise ScriptError("unexpected screen %s" % app.describe())
+            g = app.game
+        raise ScriptError("hand not finished: %s" % app.describe())
+
+    def _number(self, s, target):
+        if s.value == target:
+            self.press("ok")
+        elif self.app.smart and s.neighbour(-1) == target:
+            self.press("left")
+        elif self.app.smart and s.neighbour(1) == target:
+            self.press("right")
+        elif target > s.value:
+            self.press("up")
+        else:
+            self.press("down")
+
+    def _seat(self, s, target, n):
+        if s.cursor == target:
+            self.press("ok")
+        elif (target - s.cursor) % n <= n // 2:
+            self.press("down")
+        else:
+            self.press("up")
+
+
+def _t(key):
+    from tallyboard.i18n import t
+
+    return t(key)
+
+
+def _target(g, hand, kind, seat):
+    if kind == "bid":
+        blind = hand.get("blind")
+        if blind and blind[seat]:
+            return -1
+        return hand["bids"][seat]
+    return hand[kind][seat]
+
+
+def play_games(session, game, players, games, settings=None):
+    """Play each list of hands in ``games`` as one game from home; a game
+    that ends early skips its remaining hands. Returns presses per hand."""
+    counts = []
+    for hands in games:
+        session.start_game(game, players, settings)
+        for hand in hands:
+            if session.app.game.finished:
+                break
+            counts.append(session.play_hand(hand))
+        session.home()
+    return counts

@@ -1,0 +1,166 @@
+# SPDX-License-Identifier: MIT
+"""A simulated board for link and sync tests: the real firmware objects
+(MemFS, Journal, Config, FakeClock, Link) answering over a real
+pseudo-terminal from a thread, with a tap that counts, cuts and corrupts.
+
+Used by tests/host/test_link*.py, test_sync_e2e.py and bench/sync_bench.py.
+"""
+
+import random
+import threading
+
+from tallyboard import frames
+from tallyboard.clock import FakeClock
+from tallyboard.config import Config
+from tallyboard.fs import MemFS
+from tallyboard.journal import Journal
+from tallyboard.link import Link
+from tests.core.play import random_entries, random_setup
+from tricktally import new_game
+from tricktally_host.ptystream import PtyStream, open_pty
+
+ACCENTED = ["Zoë", "Jérôme", "Ñuño", "Ana", "Çelik", "Fé"]
+
+
+def play_games(journal, count, seed=0, max_entries=120, names=None, finish_every=1):
+    """Journal ``count`` random games; return {game_id: Game}. Every
+    ``finish_every``-th game is played to its end (others stop early, as a
+    game still on the table does); ``names`` replaces the players' names."""
+    played = {}
+    for i in range(count):
+        rnd = random.Random(seed * 100003 + i)
+        name, players, dealer, settings = random_setup(rnd)
+        if names:
+            players = [names[(j + i) % len(names)] for j in range(len(players))]
+        game = new_game(name, players, dealer, settings)
+        live = new_game(name, players, dealer, settings)
+        gid = journal.new_game(live, created=1700000000 + 3600 * i)
+        limit = 10_000 if i % finish_every == 0 else rnd.randrange(1, max_entries)
+        # Replay the random entries onto the journal's game as the app does:
+        # enter into the core first, journal once it accepted.
+        for kind, seat, value in random_entries(rnd, game, min(limit, max_entries * 10)):
+            live.enter(kind, seat, value)
+            journal.entry(gid, kind, seat, value)
+        played[gid] = live
+    return played
+
+
+class Tap:
+    """Wraps the board's stream: logs requests, and on demand cuts the link
+    (drops everything both ways) or flips one byte of an answer."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.reader = frames.LineReader()
+        self.requests = []  # (verb, args) of every well-formed request seen
+        self.cut_after_fetches = None
+        self.dead = False
+        self.corrupt_answers = []  # verbs whose next answer gets a flipped byte
+        self.corrupt_requests = 0  # how many next requests get a flipped byte
+        self.corrupted = 0
+        self._last_verb = None
+        self.on_request = None  # called with (verb, args) for every request
+
+    def fetches(self, game_id=None):
+        """FETCH requests seen (for one game, or all)."""
+        return [a for v, a in self.requests if v == "FETCH" and (game_id is None or int(a[0]) == game_id)]
+
+    def read_available(self):
+        data = self.stream.read_available()
+        if self.dead or not data:
+            return b""
+        if self.corrupt_requests and b"\n" in data and data[:1] == b">":
+            self.corrupt_requests -= 1
+            self.corrupted += 1
+            i = len(data) // 2
+            data = data[:i] + bytes([data[i] ^ 0x01 or 0x41]) + data[i + 1:]
+        self.reader.feed(data)
+        while True:
+            line = self.reader.next_line()
+            if line is None or line is frames.TOO_LONG:
+                break
+            try:
+                _, words = frames.decode(line, frames.REQUEST)
+            except frames.FrameError:
+                continue
+            self.requests.append((words[0], words[1:]))
+            self._last_verb = words[0]
+            if self.on_request is not None:
+                self.on_request(words[0], words[1:])
+            if self.cut_after_fetches is not None and words[0] == "FETCH":
+                if len(self.fetches()) >= self.cut_after_fetches:
+                    self.dead = True  # this FETCH is never answered
+                    return b""
+        return data
+
+    def write(self, data):
+        if self.dead:
+            return
+        if self._last_verb in self.corrupt_answers and data[:1] == b"<":
+            self.corrupt_answers.remove(self._last_verb)
+            self.corrupted += 1
+            i = len(data) // 2
+            flipped = data[i] ^ 0x02
+            if flipped < 32 or flipped > 126:
+                flipped = data[i] ^ 0x01
+            data = data[:i] + bytes([flipped]) + data[i + 1:]
+        self.stream.write(data)
+
+    def revive(self):
+        """Reconnect a cut link."""
+        self.dead = False
+        self.cut_after_fetches = None
+
+
+class BoardThread:
+    """The firmware's Link over a real pty, answered from a thread.
+
+    ``path`` is the serial port the PC opens with pyserial. Build the
+    board's games through ``journal`` before ``start()``.
+    """
+
+    def __init__(self, device_id="e66138935f2a", fs=None):
+        self.fs = fs or MemFS()
+        self.clock = FakeClock(epoch=None)
+        self.journal = Journal(self.fs, self.clock)
+        self.journal.boot()
+        self.config = Config(self.fs)
+        self.master, self.slave, self.path = open_pty()
+        self.tap = Tap(PtyStream(self.master))
+        self.link = Link(self.tap, self.journal, self.config, self.clock, device_id, "0.1.0")
+        self._stop = threading.Event()
+        self._thread = None
+        self.error = None
+
+    def start(self):
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        return self
+
+    def _run(self):
+        try:
+            while not self._stop.is_set():
+                if not self.link.poll():
+                    self.tap.stream.wait(0.01)
+        except BaseException as e:  # surfaced by stop(): the board must never raise
+            self.error = e
+
+    def stop(self):
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5)
+        import os
+
+        for fd in (self.master, self.slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if self.error is not None:
+            raise AssertionError("the board's link raised %r" % (self.error,))
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()

@@ -1,0 +1,1605 @@
+# SPDX-License-Identifier: MIT
+"""Generate the board's bitmap fonts from readable ASCII art.
+
+    .venv/bin/python tools/make_fonts.py          # rewrites the two modules
+    .venv/bin/python tools/make_fonts.py --check  # exit 1 if they are stale
+
+Writes firmware/tallyboard/font_small.py and font_big.py. Each holds plain
+``bytes`` tables (see tallyboard/text.py for how they are read):
+
+- ``DATA``: glyph bitmaps in the SSD1306's MONO_VLSB page layout, ready to
+  blit: for each glyph, ``PAGES`` rows of ``WIDTH`` column bytes, bit 0 the
+  top pixel of the page.
+- ``MAP``: for code points 0x20..0x17F, the glyph index (255 = none).
+- ``WIDE``: code points above 0x17F (suits, arrows...) as big-endian u16
+  followed by the glyph index, 3 bytes each.
+- ``HEIGHT`` (line height), ``WIDTH`` (glyph width), ``ADVANCE`` (pen step),
+  ``PAGES``, ``BYTES`` (bytes per glyph), ``FALLBACK`` (glyph for anything
+  missing: '?').
+
+SMALL is a 5x7 design in a 6 px advance and a 10 px line: rows 0-1 hold the
+accents of capitals, rows 2-8 the capitals (baseline on row 8), row 9 the
+descenders. Lowercase accents sit on rows 2-3. Accented letters are not
+drawn by hand: they are composed from the base letter and an accent mark,
+so every vowel gets the same accent. BIG is a 5x8 digit design scaled 2x
+to 10x16, in a 12 px advance.
+"""
+
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUT = ROOT / "firmware" / "tallyboard"
+
+# ---------------------------------------------------------------------------
+# SMALL: each glyph is 8 rows of 5 columns, placed on rows 2..9 of the cell.
+SMALL_ART = r"""
+space
+.....
+.....
+.....
+.....
+.....
+.....
+.....
+.....
+
+!
+..#..
+..#..
+..#..
+..#..
+..#..
+.....
+..#..
+.....
+
+"
+.#.#.
+.#.#.
+.#.#.
+.....
+.....
+.....
+.....
+.....
+
+#
+.#.#.
+.#.#.
+#####
+.#.#.
+#####
+.#.#.
+.#.#.
+.....
+
+$
+..#..
+.####
+#.#..
+.###.
+..#.#
+####.
+..#..
+.....
+
+%
+##...
+##..#
+...#.
+..#..
+.#...
+#..##
+...##
+.....
+
+&
+.##..
+#..#.
+#.#..
+.#...
+#.#.#
+#..#.
+.##.#
+.....
+
+'
+..#..
+..#..
+.#...
+.....
+.....
+.....
+.....
+.....
+
+(
+...#.
+..#..
+.#...
+.#...
+.#...
+..#..
+...#.
+.....
+
+)
+.#...
+..#..
+...#.
+...#.
+...#.
+..#..
+.#...
+.....
+
+*
+.....
+..#..
+#.#.#
+.###.
+#.#.#
+..#..
+.....
+.....
+
++
+.....
+..#..
+..#..
+#####
+..#..
+..#..
+.....
+.....
+
+,
+.....
+.....
+.....
+.....
+.....
+.##..
+..#..
+.#...
+
+-
+.....
+.....
+.....
+#####
+.....
+.....
+.....
+.....
+
+.
+.....
+.....
+.....
+.....
+.....
+.##..
+.##..
+.....
+
+/
+.....
+....#
+...#.
+..#..
+.#...
+#....
+.....
+.....
+
+0
+.###.
+#...#
+#..##
+#.#.#
+##..#
+#...#
+.###.
+.....
+
+1
+..#..
+.##..
+..#..
+..#..
+..#..
+..#..
+.###.
+.....
+
+2
+.###.
+#...#
+....#
+...#.
+..#..
+.#...
+#####
+.....
+
+3
+#####
+...#.
+..#..
+...#.
+....#
+#...#
+.###.
+.....
+
+4
+...#.
+..##.
+.#.#.
+#..#.
+#####
+...#.
+...#.
+.....
+
+5
+#####
+#....
+####.
+....#
+....#
+#...#
+.###.
+.....
+
+6
+..##.
+.#...
+#....
+####.
+#...#
+#...#
+.###.
+.....
+
+7
+#####
+....#
+...#.
+..#..
+.#...
+.#...
+.#...
+.....
+
+8
+.###.
+#...#
+#...#
+.###.
+#...#
+#...#
+.###.
+.....
+
+9
+.###.
+#...#
+#...#
+.####
+....#
+...#.
+.##..
+.....
+
+:
+.....
+.##..
+.##..
+.....
+.##..
+.##..
+.....
+.....
+
+;
+.....
+.##..
+.##..
+.....
+.##..
+..#..
+.#...
+.....
+
+<
+...#.
+..#..
+.#...
+#....
+.#...
+..#..
+...#.
+.....
+
+=
+.....
+.....
+#####
+.....
+#####
+.....
+.....
+.....
+
+>
+.#...
+..#..
+...#.
+....#
+...#.
+..#..
+.#...
+.....
+
+?
+.###.
+#...#
+....#
+...#.
+..#..
+.....
+..#..
+.....
+
+@
+.###.
+#...#
+....#
+.##.#
+#.#.#
+#.#.#
+.###.
+.....
+
+A
+.###.
+#...#
+#...#
+#####
+#...#
+#...#
+#...#
+.....
+
+B
+####.
+#...#
+#...#
+####.
+#...#
+#...#
+####.
+.....
+
+C
+.###.
+#...#
+#....
+#....
+#....
+#...#
+.###.
+.....
+
+D
+###..
+#..#.
+#...#
+#...#
+#...#
+#..#.
+###..
+.....
+
+E
+#####
+#....
+#....
+####.
+#....
+#....
+#####
+.....
+
+F
+#####
+#....
+#....
+####.
+#....
+#....
+#....
+.....
+
+G
+.###.
+#...#
+#....
+#.###
+#...#
+#...#
+.####
+.....
+
+H
+#...#
+#...#
+#...#
+#####
+#...#
+#...#
+#...#
+.....
+
+I
+.###.
+..#..
+..#..
+..#..
+..#..
+..#..
+.###.
+.....
+
+J
+..###
+...#.
+...#.
+...#.
+...#.
+#..#.
+.##..
+.....
+
+K
+#...#
+#..#.
+#.#..
+##...
+#.#..
+#..#.
+#...#
+.....
+
+L
+#....
+#....
+#....
+#....
+#....
+#....
+#####
+.....
+
+M
+#...#
+##.##
+#.#.#
+#.#.#
+#...#
+#...#
+#...#
+.....
+
+N
+#...#
+#...#
+##..#
+#.#.#
+#..##
+#...#
+#...#
+.....
+
+O
+.###.
+#...#
+#...#
+#...#
+#...#
+#...#
+.###.
+.....
+
+P
+####.
+#...#
+#...#
+####.
+#....
+#....
+#....
+.....
+
+Q
+.###.
+#...#
+#...#
+#...#
+#.#.#
+#..#.
+.##.#
+.....
+
+R
+####.
+#...#
+#...#
+####.
+#.#..
+#..#.
+#...#
+.....
+
+S
+.####
+#....
+#....
+.###.
+....#
+....#
+####.
+.....
+
+T
+#####
+..#..
+..#..
+..#..
+..#..
+..#..
+..#..
+.....
+
+U
+#...#
+#...#
+#...#
+#...#
+#...#
+#...#
+.###.
+.....
+
+V
+#...#
+#...#
+#...#
+#...#
+#...#
+.#.#.
+..#..
+.....
+
+W
+#...#
+#...#
+#...#
+#.#.#
+#.#.#
+#.#.#
+.#.#.
+.....
+
+X
+#...#
+#...#
+.#.#.
+..#..
+.#.#.
+#...#
+#...#
+.....
+
+Y
+#...#
+#...#
+#...#
+.#.#.
+..#..
+..#..
+..#..
+.....
+
+Z
+#####
+....#
+...#.
+..#..
+.#...
+#....
+#####
+.....
+
+[
+.###.
+.#...
+.#...
+.#...
+.#...
+.#...
+.###.
+.....
+
+\
+.....
+#....
+.#...
+..#..
+...#.
+....#
+.....
+.....
+
+]
+.###.
+...#.
+...#.
+...#.
+...#.
+...#.
+.###.
+.....
+
+^
+..#..
+.#.#.
+#...#
+.....
+.....
+.....
+.....
+.....
+
+_
+.....
+.....
+.....
+.....
+.....
+.....
+.....
+#####
+
+`
+.#...
+..#..
+...#.
+.....
+.....
+.....
+.....
+.....
+
+a
+.....
+.....
+.###.
+....#
+.####
+#...#
+.####
+.....
+
+b
+#....
+#....
+#.##.
+##..#
+#...#
+#...#
+####.
+.....
+
+c
+.....
+.....
+.###.
+#....
+#....
+#...#
+.###.
+.....
+
+d
+....#
+....#
+.##.#
+#..##
+#...#
+#...#
+.####
+.....
+
+e
+.....
+.....
+.###.
+#...#
+#####
+#....
+.###.
+.....
+
+f
+..##.
+.#..#
+.#...
+###..
+.#...
+.#...
+.#...
+.....
+
+g
+.....
+.....
+.####
+#...#
+#...#
+.####
+....#
+.###.
+
+h
+#....
+#....
+#.##.
+##..#
+#...#
+#...#
+#...#
+.....
+
+i
+..#..
+.....
+.##..
+..#..
+..#..
+..#..
+.###.
+.....
+
+j
+...#.
+.....
+..##.
+...#.
+...#.
+...#.
+#..#.
+.##..
+
+k
+#....
+#....
+#..#.
+#.#..
+##...
+#.#..
+#..#.
+.....
+
+l
+.##..
+..#..
+..#..
+..#..
+..#..
+..#..
+.###.
+.....
+
+m
+.....
+.....
+##.#.
+#.#.#
+#.#.#
+#...#
+#...#
+.....
+
+n
+.....
+.....
+#.##.
+##..#
+#...#
+#...#
+#...#
+.....
+
+o
+.....
+.....
+.###.
+#...#
+#...#
+#...#
+.###.
+.....
+
+p
+.....
+.....
+####.
+#...#
+#...#
+####.
+#....
+#....
+
+q
+.....
+.....
+.####
+#...#
+#...#
+.####
+....#
+....#
+
+r
+.....
+.....
+#.##.
+##..#
+#....
+#....
+#....
+.....
+
+s
+.....
+.....
+.####
+#....
+.###.
+....#
+####.
+.....
+
+t
+.#...
+.#...
+###..
+.#...
+.#...
+.#..#
+..##.
+.....
+
+u
+.....
+.....
+#...#
+#...#
+#...#
+#..##
+.##.#
+.....
+
+v
+.....
+.....
+#...#
+#...#
+#...#
+.#.#.
+..#..
+.....
+
+w
+.....
+.....
+#...#
+#...#
+#.#.#
+#.#.#
+.#.#.
+.....
+
+x
+.....
+.....
+#...#
+.#.#.
+..#..
+.#.#.
+#...#
+.....
+
+y
+.....
+.....
+#...#
+#...#
+#...#
+.####
+....#
+.###.
+
+z
+.....
+.....
+#####
+...#.
+..#..
+.#...
+#####
+.....
+
+{
+...#.
+..#..
+..#..
+.#...
+..#..
+..#..
+...#.
+.....
+
+|
+..#..
+..#..
+..#..
+..#..
+..#..
+..#..
+..#..
+.....
+
+}
+.#...
+..#..
+..#..
+...#.
+..#..
+..#..
+.#...
+.....
+
+~
+.....
+.....
+.#...
+#.#.#
+...#.
+.....
+.....
+.....
+
+ı
+.....
+.....
+.##..
+..#..
+..#..
+..#..
+.###.
+.....
+
+Æ
+.####
+#.#..
+#.#..
+#.###
+###..
+#.#..
+#.###
+.....
+
+æ
+.....
+.....
+##.#.
+..#.#
+.####
+#.#..
+.#.##
+.....
+
+Œ
+.####
+#.#..
+#.#..
+#.###
+#.#..
+#.#..
+.####
+.....
+
+œ
+.....
+.....
+.#.#.
+#.#.#
+#.###
+#.#..
+.#.##
+.....
+
+«
+.....
+..#.#
+.#.#.
+#.#..
+.#.#.
+..#.#
+.....
+.....
+
+»
+.....
+#.#..
+.#.#.
+..#.#
+.#.#.
+#.#..
+.....
+.....
+
+¿
+..#..
+.....
+..#..
+.#...
+#....
+#...#
+.###.
+.....
+
+¡
+..#..
+.....
+..#..
+..#..
+..#..
+..#..
+..#..
+.....
+
+º
+.###.
+#...#
+.###.
+.....
+#####
+.....
+.....
+.....
+
+ª
+.###.
+#..#.
+.####
+.....
+#####
+.....
+.....
+.....
+
+°
+.##..
+#..#.
+.##..
+.....
+.....
+.....
+.....
+.....
+
+·
+.....
+.....
+.....
+.##..
+.##..
+.....
+.....
+.....
+
+♠
+..#..
+.###.
+#####
+#####
+#.#.#
+..#..
+.###.
+.....
+
+♥
+.....
+.#.#.
+#####
+#####
+.###.
+..#..
+.....
+.....
+
+♦
+.....
+..#..
+.###.
+#####
+.###.
+..#..
+.....
+.....
+
+♣
+.###.
+.###.
+#.#.#
+#####
+#.#.#
+..#..
+.###.
+.....
+
+▲
+.....
+..#..
+.###.
+#####
+.....
+.....
+.....
+.....
+
+▼
+.....
+.....
+.....
+#####
+.###.
+..#..
+.....
+.....
+
+◀
+...#.
+..##.
+.###.
+####.
+.###.
+..##.
+...#.
+.....
+
+▶
+.#...
+.##..
+.###.
+.####
+.###.
+.##..
+.#...
+.....
+
+✓
+.....
+....#
+...#.
+#.#..
+.#...
+.....
+.....
+.....
+
+…
+.....
+.....
+.....
+.....
+.....
+.....
+#.#.#
+.....
+
+•
+.....
+.....
+.###.
+.###.
+.###.
+.....
+.....
+.....
+"""
+
+# Accent marks: 2 rows of 5 columns.
+ACCENTS = {
+    "acute": ("...#.", "..#.."),
+    "grave": (".#...", "..#.."),
+    "circumflex": ("..#..", ".#.#."),
+    "diaeresis": (".#.#.", "....."),
+    "tilde": (".##.#", "#..#."),
+}
+CEDILLA = ".##.."  # one row under the letter
+
+# Accented letters composed from a base glyph: char -> (base, accent).
+# Lowercase i takes the dotless ı as its base.
+COMPOSED = {}
+for _base, _pairs in (
+    ("a", "áacute àgrave âcircumflex ãtilde"),
+    ("e", "éacute ègrave êcircumflex ëdiaeresis"),
+    ("ı", "íacute ìgrave îcircumflex ïdiaeresis"),
+    ("o", "óacute ògrave ôcircumflex ödiaeresis õtilde"),
+    ("u", "úacute ùgrave ûcircumflex üdiaeresis"),
+    ("n", "ñtilde"),
+    ("y", "ÿdiaeresis"),
+):
+    for _item in _pairs.split():
+        _accent = _item[1:]
+        COMPOSED[_item[0]] = (_base, _accent)
+        # The capital: same accent over the capital base letter.
+        _cap = _item[0].upper()
+        if _cap != _item[0]:
+            COMPOSED[_cap] = ("I" if _base == "ı" else _base.upper(), _accent)
+COMPOSED["Ÿ"] = ("Y", "diaeresis")
+CEDILLAS = {"ç": "c", "Ç": "C"}
+
+# Every letter the five languages need (the interface promises these).
+REQUIRED = "áéíóúüñçàèìòùâêîôûëïãõœæ«»¿¡ºª" + "ÁÉÍÓÚÜÑÇÀÈÌÒÙÂÊÎÔÛËÏÃÕŒÆ"
+
+# ---------------------------------------------------------------------------
+# BIG: 5x8 art scaled 2x to 10x16.
+BIG_ART = r"""
+space
+.....
+.....
+.....
+.....
+.....
+.....
+.....
+.....
+
+0
+.###.
+#...#
+#...#
+#...#
+#...#
+#...#
+#...#
+.###.
+
+1
+..#..
+.##..
+#.#..
+..#..
+..#..
+..#..
+..#..
+#####
+
+2
+.###.
+#...#
+....#
+...#.
+..#..
+.#...
+#....
+#####
+
+3
+.###.
+#...#
+....#
+..##.
+....#
+....#
+#...#
+.###.
+
+4
+...#.
+..##.
+.#.#.
+#..#.
+#####
+...#.
+...#.
+...#.
+
+5
+#####
+#....
+#....
+####.
+....#
+....#
+#...#
+.###.
+
+6
+.###.
+#....
+#....
+####.
+#...#
+#...#
+#...#
+.###.
+
+7
+#####
+....#
+...#.
+...#.
+..#..
+..#..
+.#...
+.#...
+
+8
+.###.
+#...#
+#...#
+.###.
+#...#
+#...#
+#...#
+.###.
+
+9
+.###.
+#...#
+#...#
+#...#
+.####
+....#
+....#
+.###.
+
+-
+.....
+.....
+.....
+.###.
+.....
+.....
+.....
+.....
+
++
+.....
+.....
+..#..
+..#..
+#####
+..#..
+..#..
+.....
+
+/
+....#
+....#
+...#.
+..#..
+..#..
+.#...
+#....
+#....
+
+:
+.....
+.##..
+.##..
+.....
+.....
+.##..
+.##..
+.....
+
+.
+.....
+.....
+.....
+.....
+.....
+.....
+.##..
+.##..
+
+?
+.###.
+#...#
+....#
+...#.
+..#..
+..#..
+.....
+..#..
+"""
+
+MAP_FIRST = 0x20
+MAP_END = 0x180
+NONE = 255
+
+
+def parse_art(text, rows):
+    """Parse blocks of 'name' + ``rows`` art lines into {char: [row str]}."""
+    glyphs = {}
+    order = []
+    for block in text.strip("\n").split("\n\n"):
+        lines = block.split("\n")
+        name = lines[0]
+        char = " " if name == "space" else name
+        if len(char) != 1:
+            raise ValueError("glyph header %r is not one character" % name)
+        art = lines[1:]
+        if len(art) != rows or any(len(r) != 5 or set(r) - set(".#") for r in art):
+            raise ValueError("glyph %r: need %d rows of 5 '.'/'#'" % (char, rows))
+        if char in glyphs:
+            raise ValueError("glyph %r defined twice" % char)
+        glyphs[char] = art
+        order.append(char)
+    return glyphs, order
+
+
+def small_cells():
+    """{char: 10 rows of 5 columns} for the SMALL font, composed letters included."""
+    art, order = parse_art(SMALL_ART, 8)
+    cells = {}
+    for ch in order:
+        cells[ch] = ["....."] * 2 + art[ch]
+    for ch, (base, accent) in COMPOSED.items():
+        cell = list(cells[base])
+        top = 0 if base.isupper() else 2  # capitals: rows 0-1, lowercase: 2-3
+        for i, row in enumerate(ACCENTS[accent]):
+            if "#" in cell[top + i]:
+                raise ValueError("accent on %r collides with the letter" % ch)
+            cell[top + i] = row
+        cells[ch] = cell
+        order.append(ch)
+    for ch, base in CEDILLAS.items():
+        cell = list(cells[base])
+        if "#" in cell[9]:
+            raise ValueError("cedilla on %r collides with the letter" % ch)
+        cell[9] = CEDILLA
+        cells[ch] = cell
+        order.append(ch)
+    return cells, order
+
+
+def big_cells():
+    """{char: 16 rows of 10 columns} for the BIG font."""
+    art, order = parse_art(BIG_ART, 8)
+    cells = {}
+    for ch in order:
+        rows = []
+        for r in art[ch]:
+            wide = "".join(c + c for c in r)
+            rows.append(wide)
+            rows.append(wide)
+        cells[ch] = rows
+    return cells, order
+
+
+def pack(cells, order, width, height):
+    """MONO_VLSB bytes of every glyph, page by page, plus the char order."""
+    pages = (height + 7) // 8
+    out = bytearray()
+    for ch in order:
+        rows = cells[ch]
+        for p in range(pages):
+            for x in range(width):
+                byte = 0
+                for bit in range(8):
+                    y = p * 8 + bit
+                    if y < height and rows[y][x] == "#":
+                        byte |= 1 << bit
+                out.append(byte)
+    return bytes(out), pages
+
+
+def maps(order):
+    """MAP (code points 0x20..0x17F) and WIDE (the rest) for ``order``."""
+    if len(order) >= NONE:
+        raise ValueError("too many glyphs for one-byte indexes")
+    table = bytearray([NONE] * (MAP_END - MAP_FIRST))
+    wide = bytearray()
+    for i, ch in enumerate(order):
+        cp = ord(ch)
+        if MAP_FIRST <= cp < MAP_END:
+            table[cp - MAP_FIRST] = i
+        elif cp > 0xFFFF or cp < MAP_FIRST:
+            raise ValueError("code point U+%04X cannot be stored" % cp)
+        else:
+            wide += bytes((cp >> 8, cp & 0xFF, i))
+    return bytes(table), bytes(wide)
+
+
+def bytes_literal(data, indent="    ", per_line=16):
+    """A ``bytes`` literal split over lines, hex escapes only."""
+    lines = []
+    for i in range(0, len(data), per_line):
+        chunk = data[i:i + per_line]
+        lines.append('%sb"%s"' % (indent, "".join("\\x%02x" % b for b in chunk)))
+    return "(\n" + "\n".join(lines) + "\n)"
+
+
+def module_text(doc, cells, order, width, height, advance):
+    data, pages = pack(cells, order, width, height)
+    table, wide = maps(order)
+    chars = "".join(order)
+    return "\n".join([
+        "# SPDX-License-Identifier: MIT",
+        '"""%s' % doc,
+        "",
+        "Generated by tools/make_fonts.py from its ASCII art: edit that, not this.",
+        '"""',
+        "",
+        "# Characters, in glyph order: %s" % chars,
+        "",
+        "HEIGHT = %d" % height,
+        "WIDTH = %d" % width,
+        "ADVANCE = %d" % advance,
+        "PAGES = %d" % pages,
+        "BYTES = %d" % (pages * width),
+        "FIRST = 0x%02X" % MAP_FIRST,
+        "FALLBACK = %d" % order.index("?"),
+        "COUNT = %d" % len(order),
+        "MAP = %s" % bytes_literal(table),
+        "WIDE = %s" % bytes_literal(wide, per_line=15),
+        "DATA = %s" % bytes_literal(data, per_line=pages * width if pages * width <= 20 else 20),
+        "",
+    ])
+
+
+def build():
+    """{path: text} of both generated modules."""
+    small, s_order = small_cells()
+    missing = [c for c in REQUIRED if c not in small]
+    if missing:
+        raise ValueError("SMALL lacks %s" % "".join(missing))
+    big, b_order = big_cells()
+    return {
+        OUT / "font_small.py": module_text(
+            "SMALL font: 5x7 letters (accents above capitals), 6 px advance, 10 px line.",
+            small, s_order, 5, 10, 6),
+        OUT / "font_big.py": module_text(
+            "BIG font: 10x16 digits, signs and slash for scores, 12 px advance.",
+            big, b_order, 10, 16, 12),
+    }
+
+
+def main(argv):
+    """Write the font modules, or with --check report whether they are stale."""
+    outputs = build()
+    if "--check" in argv:
+        stale = [str(p) for p, text in outputs.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
+        if stale:
+            print("stale: %s (run tools/make_fonts.py)" % ", ".join(stale))
+            return 1
+        return 0
+    for path, text in outputs.items():
+        path.write_text(text, encoding="utf-8")
+        print("wrote %s" % path.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
