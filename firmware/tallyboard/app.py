@@ -56,6 +56,7 @@ class App:
         self._revealed = None
         self._trump_asked = None
         self.screen = None
+        self._table = None
         self.last_bytes = 0
         self.presses = 0
         notes = []
@@ -196,7 +197,7 @@ class App:
             self.go_home()
             return
         if g.finished:
-            self.go(TableScreen(self, _close_game, None))
+            self.show_table(_close_game, None)
             return
         hand = g.hand_number
         if self._order_hand != hand:
@@ -257,11 +258,18 @@ class App:
             self.refuse("%s: %s" % (t("write_failed"), e))
             return False
         if done:
-            on_ok = _close_game if g.finished else _next
-            self.go(TableScreen(self, on_ok, None if g.finished else _menu))
+            self.show_table(_close_game if g.finished else _next, None if g.finished else _menu)
         else:
             self.next_screen()
         return True
+
+    def show_table(self, on_ok, on_back, index=None, undo=True):
+        """The score table (one screen object reused for every hand)."""
+        if self._table is None:
+            self._table = TableScreen(self, on_ok, on_back, index, undo)
+        else:
+            self._table.reset(self, on_ok, on_back, index, undo)
+        self.go(self._table)
 
     def set_trump(self, suit):
         """Wizard: record the trump of the round ("none" for no trump)."""
@@ -320,7 +328,7 @@ class App:
             self.refuse("%s: %s" % (t("write_failed"), e), back)
             return
         self._order_hand = None
-        self.go(TableScreen(self, _next, _menu, index))
+        self.show_table(_next, _menu, index)
 
     def set_language(self, code):
         """Switch every screen to language ``code`` and keep it."""

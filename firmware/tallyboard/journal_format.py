@@ -20,6 +20,7 @@ UNDO = "u"
 AMEND = "a"
 END = "x"
 TYPES = (START, ENTRY, UNDO, AMEND, END)
+TYPES_BY_BYTE = {115: START, 101: ENTRY, 117: UNDO, 97: AMEND, 120: END}
 
 # A line longer than this is damage, not a record: it bounds the memory a
 # garbage file (or one with no newline at all) can take at boot.
@@ -118,40 +119,51 @@ def encode(seq, rtype, payload):
     return body + b" " + crc_of(body).encode() + b"\n"
 
 
+def _hex8(line, at):
+    # The 8 hex digits at ``at`` as an int, or -1; a loop, not a slice and a
+    # str: boot checks every record and MicroPython counts every allocation.
+    v = 0
+    for i in range(at, at + 8):
+        c = line[i]
+        if 48 <= c <= 57:
+            v = (v << 4) | (c - 48)
+        elif 97 <= c <= 102:
+            v = (v << 4) | (c - 87)
+        else:
+            return -1
+    return v
+
+
 def parse(line):
     """Check one line (bytes, without its newline) and return
     ``(seq, type, payload)``; raises JournalError saying what is wrong."""
     sp = line.rfind(b" ")
     if sp < 0:
         raise JournalError("not a record (no checksum)")
-    body = line[:sp]
-    try:
-        crc = line[sp + 1 :].decode()
-    except Exception:
-        raise JournalError("checksum is not text")
-    if crc != crc_of(body):
+    if len(line) - sp != 9:
+        raise JournalError("bad checksum")
+    want = _hex8(line, sp + 1)
+    if want < 0 or want != crc32(memoryview(line)[:sp]) & 0xFFFFFFFF:
         raise JournalError("bad checksum")
     # The checksum matched, so these are the bytes that were written: what
     # follows only rejects lines that a different writer put there.
-    try:
-        text = body.decode()
-    except Exception:
-        raise JournalError("not ASCII text")
-    a = text.find(" ")
-    if a <= 0 or len(text) < a + 4 or text[a + 2] != " ":
+    seq = 0
+    a = 0
+    while a < sp and line[a] != 32:
+        c = line[a]
+        if not 48 <= c <= 57:
+            raise JournalError("sequence number is not a number")
+        seq = seq * 10 + c - 48
+        a += 1
+    if a == 0 or a + 3 > sp or line[a + 2] != 32:
         raise JournalError("not <seq> <type> <payload>")
-    seq_text = text[:a]
+    if a > 1 and line[0] == 48:
+        raise JournalError("sequence number is not canonical")
+    rtype = TYPES_BY_BYTE.get(line[a + 1])
+    if rtype is None:
+        raise JournalError("unknown record type %r (a newer firmware?)" % chr(line[a + 1]))
     try:
-        seq = int(seq_text)
-    except ValueError:
-        raise JournalError("sequence number %r is not a number" % seq_text)
-    if seq < 0 or str(seq) != seq_text:
-        raise JournalError("sequence number %r is not canonical" % seq_text)
-    rtype = text[a + 1]
-    if rtype not in TYPES:
-        raise JournalError("unknown record type %r (a newer firmware?)" % rtype)
-    try:
-        payload = json.loads(text[a + 3 :])
+        payload = json.loads(line[a + 3 : sp])
     except ValueError:
         raise JournalError("payload is not JSON")
     return seq, rtype, payload
@@ -238,7 +250,7 @@ class Scanner:
         """The file ended with ``tail`` bytes after the last newline."""
         if tail and not self.stopped:
             self.torn = True
-            self.stop("the last record was cut short (power cut while writing?): %d bytes dropped" % tail)
+            self.stop("record %d was cut short (power cut while writing?): %d bytes dropped" % (self.records, tail))
 
 
 def decode(data):

@@ -23,7 +23,7 @@ _MAX_SIZE = 1 << 30
 # LIST entries per answer: "id:size:synced:f" is at most ~36 characters, so
 # 20 stay well inside a frame.
 _LIST_PAGE = 20
-_SUM_STEP = 512
+_SUM_STEP = 1024
 
 
 class Link:

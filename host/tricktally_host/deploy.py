@@ -101,8 +101,15 @@ def mpremote_argv(files, port, staged):
         folder = f.target.rsplit("/", 1)[0] if "/" in f.target else ""
         by_folder.setdefault(folder, []).append(f)
     for folder in sorted(by_folder):
-        sources = [str(pathlib.Path(staged) / f.target) for f in by_folder[folder]]
-        argv += ["+", "fs", "cp"] + sources + [":" + (folder + "/" if folder else "")]
+        group = by_folder[folder]
+        if not folder:
+            # Top-level files get their full target path: mpremote cannot
+            # stat the root folder "" to use it as a destination folder.
+            for f in group:
+                argv += ["+", "fs", "cp", str(pathlib.Path(staged) / f.target), ":" + f.target]
+            continue
+        sources = [str(pathlib.Path(staged) / f.target) for f in group]
+        argv += ["+", "fs", "cp"] + sources + [":" + folder + "/"]
     argv += ["+", "reset"]
     return argv
 

@@ -34,6 +34,10 @@ BOARD_USB_IDS = (
 )
 
 
+# Board error codes that mean "your frame arrived damaged".
+DAMAGE_CODES = ("crc", "syntax", "long")
+
+
 class LinkError(Exception):
     """The board could not be reached or refused a request; str() is one line.
     ``code`` is the board's error code (docs/PROTOCOL.md) or ``timeout``,
@@ -148,7 +152,9 @@ class LinkClient:
                 return value
             if outcome == "err":
                 code, message = value
-                if code == "crc":  # our request arrived damaged: send again
+                # This client only sends well-formed frames: if the board saw
+                # a bad one, the line damaged it, so send it again.
+                if code in DAMAGE_CODES:
                     self.corrupt += 1
                     last = LinkError("corrupt", "the board received damaged frames: %s" % message)
                     continue

@@ -216,3 +216,27 @@ def test_simbus_agrees_with_an_independent_driver():
     oled.show()
     assert bytes(sim.gddram) == bytes(oled.buffer)[1:]  # its buffer starts with 0x40
     assert sim.on
+
+
+def test_simbus_keeps_command_state_across_transfers():
+    # A parameter may arrive in the next transfer (Co=1 style drivers).
+    bus = SimI2C()
+    bus.writeto(0x3C, bytes([0x80, 0x81]))
+    assert bus.contrast == 0x7F
+    bus.writeto(0x3C, bytes([0x80, 0x40]))  # 0x40 is the parameter, not "start line"
+    assert bus.contrast == 0x40
+    assert bus.commands[-1] == (0x81, (0x40,))
+    bus.writeto(0x3C, bytes([0x80, 0x40]))  # now it is a command
+    assert bus.commands[-1] == (0x40, ()) and bus.contrast == 0x40
+    assert bus.bytes_sent == 6 and bus.transfers == 3
+
+
+def test_visible_applies_power_and_invert():
+    bus, d = make()
+    d.fb.pixel(1, 1, 1)
+    d.show()
+    assert bus.visible(1, 1) == 1 and bus.visible(2, 2) == 0
+    d.invert(True)
+    assert bus.visible(1, 1) == 0 and bus.visible(2, 2) == 1
+    d.power(False)
+    assert bus.visible(2, 2) == 0

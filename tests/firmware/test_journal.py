@@ -79,7 +79,9 @@ def test_parse_rejects_lines_with_a_good_checksum_but_a_bad_shape():
         (b"x e [1]", "not a number"),
         (b"1 q [1]", "unknown record type"),
         (b"1 e [1", "not JSON"),
-        (b"1e[1]", "not <seq>"),
+        (b"12", "not <seq>"),
+        (b"1e[1]", "not a number"),
+        (b"1 ee [1]", "not <seq>"),
     ):
         with pytest.raises(JournalError, match=why):
             jf.parse(line(body))

@@ -401,3 +401,26 @@ def test_players_push_command(tmp_path):
         assert bad.exit_code == 2 and "10 characters" in bad.output
     assert b.config.roster == ["Zoë", "Jérôme", "Ñuño"]
     assert json.loads(b.fs.read("config.json"))["roster"] == ["Zoë", "Jérôme", "Ñuño"]
+
+
+def test_usb_stream_reads_only_what_is_there_without_blocking():
+    import io
+    import os
+
+    from tallyboard.usbstream import UsbStream
+
+    r, w = os.pipe()
+    stdin = os.fdopen(r, "rb", buffering=0)
+    stdout = io.BytesIO()
+    try:
+        s = UsbStream(stdin=stdin, stdout=stdout, max_read=8)
+        assert s.read_available() == b""  # nothing there: returns at once
+        os.write(w, b">1 HELLO *x\n")
+        assert s.read_available() == b">1 HELLO"  # at most max_read per call
+        assert s.read_available() == b" *x\n"
+        assert s.read_available() == b""
+        s.write(b"<1 OK *00000000\n")
+        assert stdout.getvalue() == b"<1 OK *00000000\n"
+    finally:
+        stdin.close()
+        os.close(w)

@@ -97,7 +97,9 @@ def number(g, smart=True, private=False):
             bid = hand.values["bid"][g.seat]
             v = bid if bid is not None and bid > 0 else 0
         else:
-            v = 0
+            # Hearts: an even share of what is left (rounded half up).
+            seats = g.n - _count(hand.values[kind])
+            v = (2 * left + seats) // (2 * seats)
         return _clamp(v, low, min(high, left))
     return low
 

@@ -24,40 +24,39 @@ ROW_KEYS = {"bid": "bids", "tricks": "tricks", "hearts": "hearts"}
 BLIND_NIL = -1
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
-VALUE_Y = 32  # the big value fills pages 4 and 5 exactly
-NEIGHBOUR = 42  # the neighbours sit this far left/right of the middle
-ROW = 9  # pitch of list lines where 6 must fit under a title bar
+ARROW_UD = "\u25b2\u25bc"
+VALUE_Y = 24  # the big value fills pages 3 and 4 exactly
+NEIGHBOUR = 36  # the neighbours sit this far left/right of the middle
 
 
 def header(app, g):
-    """Two lines: hand/round number and dealer; cards, and trump, pass
-    direction or target."""
+    """Page 0: hand (round) number and dealer in the title bar; page 1: the
+    cards dealt, and the trump, pass direction or target."""
     fb = app.fb
-    h = text.SMALL.height
     x = widgets.title(fb, t("round") if g.NAME == "wizard" else t("hand"))
-    x = widgets.draw_int(fb, g.hand_number, x + 4, 0, None, 0)
+    x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
     count = g.hand_count()
     if count:
-        x = text.draw(fb, "/", x, 0, text.SMALL, 0)
-        widgets.draw_int(fb, count, x, 0, None, 0)
+        x = text.draw(fb, "/", x, -2, text.SMALL, 0)
+        widgets.draw_int(fb, count, x, -2, None, 0)
     name = app.short_names[g.dealer]
-    right = widgets.W - 1
-    x = right - text.width(name) - text.width(t("dealer_short")) - 2
-    x = text.draw(fb, t("dealer_short"), x, 0, text.SMALL, 0)
-    text.draw(fb, name, x + 2, 0, text.SMALL, 0)
-    x = widgets.draw_int(fb, g.cards, 0, h)
-    x = text.draw(fb, t("cards"), x + 3, h)
+    x = widgets.W - 1 - text.width(name) - text.width(t("dealer_short")) - 2
+    x = text.draw(fb, t("dealer_short"), x, -2, text.SMALL, 0)
+    text.draw(fb, name, x + 2, -2, text.SMALL, 0)
+    y = widgets.line(1)
+    x = widgets.draw_int(fb, g.cards, 0, y)
+    x = text.draw(fb, t("cards"), x + 3, y)
     x += 8
     if g.NAME == "wizard":
-        x = text.draw(fb, t("trump"), x, h)
+        x = text.draw(fb, t("trump"), x, y)
         trump = g.trump
-        text.draw(fb, SUIT_SIGNS[trump] if trump is not None else "?", x + 3, h)
+        text.draw(fb, SUIT_SIGNS[trump] if trump is not None else "?", x + 3, y)
     elif g.NAME == "hearts":
-        x = text.draw(fb, t("pass"), x, h)
-        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), x + 3, h)
+        x = text.draw(fb, t("pass"), x, y)
+        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), x + 3, y)
     else:
-        x = text.draw(fb, t("target"), x, h)
-        widgets.draw_int(fb, g.target, x + 3, h)
+        x = text.draw(fb, t("target"), x, y)
+        widgets.draw_int(fb, g.target, x + 3, y)
 
 
 def _draw_row(fb, app, g, kind, y, mark_seat):
@@ -77,13 +76,18 @@ def _draw_row(fb, app, g, kind, y, mark_seat):
         else:
             widgets.draw_int_right(fb, v, right, y)
         if s == mark_seat:
-            fb.hline(right - width + 4, y + text.SMALL.height - 1, width - 4, 1)
+            fb.hline(right - width + 4, y + 9, width - 4, 1)
 
 
 class NumberEntry:
     """Pick a whole number for the expected bid, tricks or hearts entry."""
 
     def __init__(self, app, g, preset=None):
+        self.reset(app, g, preset)
+
+    def reset(self, app, g, preset=None):
+        """Point the picker at the expected step (the app reuses one picker
+        for every entry: no allocation per entry on the board)."""
         self.kind = g.kind
         self.seat = g.seat
         low, high = g.bounds()
@@ -129,40 +133,34 @@ class NumberEntry:
                 app.enter(self.kind, self.seat, v)
 
     def draw(self, app):
-        # Layout by pages (8 px): header 0-2, label 2-3, value 4-5, row 6-7.
-        # A value change touches only pages 4-5 near the middle, a confirm
-        # also the name and one column of the row (display bytes per press).
+        # One page per line: header 0-1, label 2, value 3-4 (neighbours in
+        # 4), rows 6-7. A value change touches pages 3-4 near the middle; a
+        # confirm also the name and one column of a row (bytes per press).
         fb = app.fb
         g = app.game
-        h = text.SMALL.height
-        header(app, g)
-        x = text.draw(fb, t(KIND_KEYS[self.kind]), 0, 2 * h)
-        text.draw(fb, app.names[self.seat], x + 4, 2 * h)
+        y = widgets.line(2)
+        x = text.draw(fb, t(KIND_KEYS[self.kind]), 0, y)
+        text.draw(fb, app.names[self.seat], x + 4, y)
         right = widgets.W - 1
         if self.kind == "bid":
             if self.value == self.forbidden:
-                widgets.draw_right(fb, t("forbidden_even"), right, 2 * h)
+                widgets.draw_right(fb, t("forbidden_even"), right, y)
             elif self.value == BLIND_NIL:
-                widgets.draw_right(fb, t("blind_nil"), right, 2 * h)
+                widgets.draw_right(fb, t("blind_nil"), right, y)
             elif self.value == 0 and g.NAME == "spades":
-                widgets.draw_right(fb, t("nil"), right, 2 * h)
+                widgets.draw_right(fb, t("nil"), right, y)
         elif self.last:
-            widgets.draw_right(fb, t("filled_in"), right, 2 * h)
-        elif self.kind == "tricks":
-            bid = g.current.values["bid"][self.seat]
-            bid = bid if bid is not None and bid > 0 else 0
-            x = widgets.draw_int_right(fb, bid, right, 2 * h)
-            widgets.draw_right(fb, t("bid"), right - widgets.int_width(bid) - 3, 2 * h)
+            widgets.draw_right(fb, t("filled_in"), right, y)
+        header(app, g)
         big = text.BIG
-        yv = VALUE_Y
         v = self.value if self.value >= 0 else 0
         w = widgets.int_width(v, big)
         x0 = (widgets.W - w) // 2
-        widgets.draw_int(fb, v, x0, yv, big)
+        widgets.draw_int(fb, v, x0, VALUE_Y, big)
         if self.value == self.forbidden:
-            widgets.cross_out(fb, x0 - 2, yv, x0 + w + 1, yv + big.height - 1)
+            widgets.cross_out(fb, x0 - 2, VALUE_Y, x0 + w + 1, VALUE_Y + big.height - 1)
         if app.smart:
-            ys = yv + (big.height - h) // 2 + 1
+            ys = widgets.line(4)
             left = self.neighbour(-1)
             if left is not None:
                 x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, ys)
@@ -177,14 +175,24 @@ class NumberEntry:
                 widgets.draw_int_right(fb, nxt, x - 1, ys)
         if self.private:
             return
-        _draw_row(fb, app, g, self.kind, widgets.H - h, self.seat)
+        if self.kind == "tricks":
+            _draw_row(fb, app, g, "tricks", widgets.line(6), self.seat)
+            _draw_row(fb, app, g, "bid", widgets.line(7), self.seat)
+        else:
+            _draw_row(fb, app, g, self.kind, widgets.line(7), self.seat)
 
 
 class SeatEntry:
-    """Pick the seat that took the queen of spades (or the jack of diamonds)."""
+    """Pick the seat that took the queen of spades (or the jack of
+    diamonds), drawn like the number picker: UP/DOWN move, OK enters."""
 
     def __init__(self, app, g, preset=None):
+        self.reset(app, g, preset)
+
+    def reset(self, app, g, preset=None):
+        """Point the picker at the expected step."""
         self.kind = g.kind
+        self.seat = None
         self.cursor = preset if preset is not None else defaults.seat(g, self.kind, app.smart)
 
     def key(self, app, name, kind):
@@ -202,17 +210,11 @@ class SeatEntry:
     def draw(self, app):
         fb = app.fb
         g = app.game
-        h = text.SMALL.height
-        widgets.title(fb, t(KIND_KEYS[self.kind]))
-        hearts = g.current.values["hearts"]
-        for s in range(g.n):
-            y = h + s * ROW
-            color = 1
-            if s == self.cursor:
-                fb.fill_rect(0, y, widgets.W, ROW, 1)
-                color = 0
-            text.draw(fb, app.names[s], 2, y, text.SMALL, color)
-            widgets.draw_int_right(fb, hearts[s], widgets.W - 2, y, None, color)
+        header(app, g)
+        text.draw(fb, t(KIND_KEYS[self.kind]), 0, widgets.line(2))
+        x = widgets.draw_center(fb, app.names[self.cursor], widgets.line(4))
+        text.draw(fb, ARROW_UD, x + 4, widgets.line(4))
+        _draw_row(fb, app, g, "hearts", widgets.line(7), self.cursor)
 
 
 class ChoiceEntry:
@@ -239,18 +241,17 @@ class ChoiceEntry:
     def draw(self, app):
         fb = app.fb
         g = app.game
-        h = text.SMALL.height
         widgets.title(fb, t("moon"))
         shooter = g.shooter(g.current)
         if shooter is not None:
-            text.draw(fb, app.names[shooter], 0, h)
+            text.draw(fb, app.names[shooter], 0, widgets.line(1))
         for i in range(len(self.choices)):
-            y = 2 * h + 4 + i * h
-            color = 1
-            if i == self.cursor:
-                fb.fill_rect(0, y, widgets.W, h, 1)
-                color = 0
-            text.draw(fb, t("v_" + self.choices[i]), 2, y, text.SMALL, color)
+            color = widgets.highlight(fb, 3 + i) if i == self.cursor else 1
+            text.draw(fb, t("v_" + self.choices[i]), 2, widgets.line(3 + i), text.SMALL, color)
+
+
+TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
+TRUMP_KEYS = {UP: "\u25b2", RIGHT: "\u25b6", DOWN: "\u25bc", LEFT: "\u25c0"}
 
 
 class TrumpEntry:
@@ -273,15 +274,16 @@ class TrumpEntry:
     def draw(self, app):
         fb = app.fb
         g = app.game
-        h = text.SMALL.height
         header(app, g)
-        widgets.draw_center(fb, t("trump_q"), 2 * h)
-        widgets.draw_center(fb, t("suit_S"), 3 * h - 1)
-        text.draw(fb, t("suit_C"), 0, 4 * h - 3)
-        widgets.draw_right(fb, t("suit_H"), widgets.W - 1, 4 * h - 3)
-        widgets.draw_center(fb, t("suit_D"), 5 * h - 5)
-        x = text.draw(fb, "OK", 0, widgets.H - h)
-        text.draw(fb, t("suit_none"), x + 4, widgets.H - h)
+        # The entry layout: page 2 the question, then one key per suit.
+        text.draw(fb, t("trump_q"), 0, widgets.line(2))
+        y = widgets.line(4)
+        x = 4
+        for key in TRUMP_ORDER:
+            x = text.draw(fb, TRUMP_KEYS[key], x, y)
+            x = text.draw(fb, SUIT_SIGNS[self.KEYS[key]], x + 1, y) + 8
+        x = text.draw(fb, "OK", 4, widgets.line(6))
+        text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
 
 
 class PassScreen:
@@ -298,10 +300,9 @@ class PassScreen:
 
     def draw(self, app):
         fb = app.fb
-        h = text.SMALL.height
-        widgets.draw_center(fb, t("pass_to"), 2 * h)
-        widgets.draw_center(fb, app.names[self.seat], 3 * h + 4)
-        widgets.draw_center(fb, t("ok_ready"), widgets.H - h)
+        widgets.draw_center(fb, t("pass_to"), widgets.line(2))
+        widgets.draw_center(fb, app.names[self.seat], widgets.line(4))
+        widgets.draw_center(fb, t("ok_ready"), widgets.line(7))
 
 
 class FirstCardScreen:
@@ -318,10 +319,9 @@ class FirstCardScreen:
 
     def draw(self, app):
         fb = app.fb
-        h = text.SMALL.height
         header(app, app.game)
-        widgets.draw_center(fb, t("first_card"), 3 * h)
-        widgets.draw_center(fb, t("ok_reveal"), widgets.H - h)
+        widgets.draw_center(fb, t("first_card"), widgets.line(3))
+        widgets.draw_center(fb, t("ok_reveal"), widgets.line(6))
 
 
 class RevealScreen:
@@ -339,14 +339,26 @@ class RevealScreen:
     def draw(self, app):
         fb = app.fb
         g = app.game
-        h = text.SMALL.height
         widgets.title(fb, t("bids"))
         bids = g.current.values["bid"]
         for i in range(g.n):
             s = app.order[i]
-            y = h + i * ROW
+            y = widgets.line(1 + i)
             text.draw(fb, app.names[s], 2, y)
             widgets.draw_int_right(fb, bids[s], widgets.W - 2, y)
+
+
+_keep = {}
+
+
+def _reuse(cls, app, g, preset):
+    # One picker of each kind for the app's life, reset for each entry.
+    screen = _keep.get(cls)
+    if screen is None:
+        screen = _keep[cls] = cls(app, g, preset)
+    else:
+        screen.reset(app, g, preset)
+    return screen
 
 
 def for_step(app, preset=None):
@@ -354,9 +366,9 @@ def for_step(app, preset=None):
     g = app.game
     kind = g.kind
     if kind == "queen" or kind == "jack":
-        return SeatEntry(app, g, preset)
+        return _reuse(SeatEntry, app, g, preset)
     if kind == "moon":
         return ChoiceEntry(app, g, preset)
     if kind == "first_card":
         return FirstCardScreen()
-    return NumberEntry(app, g, preset)
+    return _reuse(NumberEntry, app, g, preset)

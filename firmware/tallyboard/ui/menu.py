@@ -7,7 +7,7 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG
 from tallyboard.ui import widgets
 
-ROWS = 5  # lines under the title bar (10 px each)
+ROWS = 7  # text lines under the title bar, one per page
 
 
 def _scroll(cursor, top, count):
@@ -52,15 +52,11 @@ class Menu:
 
     def draw(self, app):
         fb = app.fb
-        h = text.SMALL.height
         widgets.title(fb, self.title)
         for i in range(self.top, min(len(self.items), self.top + ROWS)):
-            y = h * (1 + i - self.top)
-            color = 1
-            if i == self.cursor:
-                fb.fill_rect(0, y, widgets.W, h, 1)
-                color = 0
-            text.draw(fb, self.items[i], 2, y, text.SMALL, color)
+            k = 1 + i - self.top
+            color = widgets.highlight(fb, k) if i == self.cursor else 1
+            text.draw(fb, self.items[i], 2, widgets.line(k), text.SMALL, color)
 
 
 class Row:
@@ -148,14 +144,11 @@ class Form:
 
     def draw(self, app):
         fb = app.fb
-        h = text.SMALL.height
         widgets.title(fb, self.title)
         for i in range(self.top, min(len(self.rows), self.top + ROWS)):
-            y = h * (1 + i - self.top)
-            color = 1
-            if i == self.cursor:
-                fb.fill_rect(0, y, widgets.W, h, 1)
-                color = 0
+            k = 1 + i - self.top
+            y = widgets.line(k)
+            color = widgets.highlight(fb, k) if i == self.cursor else 1
             r = self.rows[i]
             text.draw(fb, r.label, 1, y, text.SMALL, color)
             r.draw_value(fb, widgets.W - 1, y, color)

@@ -20,14 +20,13 @@ class Message:
     def key(self, app, name, kind):
         if name == OK or name == BACK:
             self.then(app)
-        elif name == DOWN and self.top + 5 < len(self.lines):
+        elif name == DOWN and self.top + 7 < len(self.lines):
             self.top += 1
         elif name == UP and self.top > 0:
             self.top -= 1
 
     def draw(self, app):
         fb = app.fb
-        h = text.SMALL.height
         widgets.title(fb, self.title)
-        for i in range(self.top, min(len(self.lines), self.top + 5)):
-            text.draw(fb, self.lines[i], 1, h * (1 + i - self.top))
+        for i in range(self.top, min(len(self.lines), self.top + 7)):
+            text.draw(fb, self.lines[i], 1, widgets.line(1 + i - self.top))

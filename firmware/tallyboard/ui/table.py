@@ -10,13 +10,18 @@ from tallyboard.ui import widgets
 X_NAME = 10
 X_CHANGE = 84
 X_TOTAL = 114
-ROW = 9  # 6 sides fit under the title bar
+ELLIPSIS = "\u2026"
 
 
-def ranking(g, totals):
-    """Side indexes best first, and the rank (1-based, ties shared) of each side."""
+def ranking(g, totals, order=None, ranks=None):
+    """Side indexes best first, and the rank (1-based, ties shared) of each
+    side; fills ``order`` and ``ranks`` when given (no allocation)."""
     lowest = g.NAME == "hearts"
-    order = list(range(len(totals)))
+    if order is None:
+        order = [0] * len(totals)
+        ranks = [0] * len(totals)
+    for i in range(len(totals)):
+        order[i] = i
     # Insertion sort: at most 6 sides, and no key functions to allocate.
     for i in range(1, len(order)):
         j = i
@@ -28,8 +33,7 @@ def ranking(g, totals):
                 j -= 1
             else:
                 break
-    ranks = [0] * len(totals)
-    for i in range(len(order)):
+    for i in range(len(totals)):
         if i > 0 and totals[order[i]] == totals[order[i - 1]]:
             ranks[order[i]] = ranks[order[i - 1]]
         else:
@@ -56,6 +60,12 @@ class TableScreen:
     earlier hands."""
 
     def __init__(self, app, on_ok, on_back=None, index=None, undo=True):
+        self._order = [0] * 6
+        self._ranks = [0] * 6
+        self.reset(app, on_ok, on_back, index, undo)
+
+    def reset(self, app, on_ok, on_back=None, index=None, undo=True):
+        """Show the table again for the current game (reused between hands)."""
         g = app.game
         self.on_ok = on_ok
         self.on_back = on_back
@@ -80,36 +90,40 @@ class TableScreen:
     def draw(self, app):
         fb = app.fb
         g = app.game
-        h = text.SMALL.height
         if g.finished:
             x = widgets.title(fb, t("game_over"))
         else:
             x = widgets.title(fb, t("round") if g.NAME == "wizard" else t("hand"))
             if self.index >= 0:
-                widgets.draw_int(fb, self.index + 1, x + 4, 0, None, 0)
-        y = h
+                widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
+        widgets.draw_right(fb, t("col_change"), X_CHANGE, -2, None, 0)
+        show_bags = g.NAME == "spades" and g.settings.get("bags")
+        widgets.draw_right(fb, t("col_total"), X_TOTAL + (0 if show_bags else 13), -2, None, 0)
+        if show_bags:
+            widgets.draw_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
         if g.finished:
-            # Winners go in the title bar: 6 sides need every line below it.
-            x = text.draw(fb, t("winner") if len(g.winners) == 1 else t("winners"), x + 6, 0, text.SMALL, 0)
+            # The winners take line 7 (6 sides fill lines 1-6).
+            x = text.draw(fb, t("winner") if len(g.winners) == 1 else t("winners"), 0, widgets.line(7))
             done = []
             for s in g.winners:
                 i = g.side_of(s)
                 if i not in done:
                     done.append(i)
-                    x = text.draw(fb, app.side_names[i], x + 4, 0, text.SMALL, 0)
+                    name = app.side_names[i]
+                    if x + 4 + text.width(name) > widgets.W:
+                        text.draw(fb, ELLIPSIS, x + 2, widgets.line(7))
+                        break
+                    x = text.draw(fb, name, x + 4, widgets.line(7))
         elif tie_plays_on(g) and self.index == len(g.hands) - 1:
-            widgets.draw_right(fb, t("tie_more"), widgets.W - 1, 0, text.SMALL, 0)
-        show_bags = g.NAME == "spades" and g.settings.get("bags")
+            text.draw(fb, t("tie_more"), 0, widgets.line(7))
         if self.index < 0:
             return
         hand = g.hands[self.index]
-        order, ranks = ranking(g, hand.totals)
-        rows = len(order)
+        order, ranks = ranking(g, hand.totals, self._order, self._ranks)
+        rows = len(hand.totals)
         for r in range(rows):
             i = order[r]
-            yy = y + r * ROW
-            if yy + h > widgets.H:
-                break
+            yy = widgets.line(1 + r)
             widgets.draw_int(fb, ranks[i], 0, yy)
             text.draw(fb, app.side_names[i], X_NAME, yy)
             widgets.draw_int_right(fb, hand.scores[i], X_CHANGE, yy, None, 1, True)

@@ -73,11 +73,24 @@ def draw_center(fb, s, y, font=None, color=1, left=0, right=W):
     return text.draw(fb, s, left + (right - left - text.width(s, font)) // 2, y, font, color)
 
 
-def title(fb, s, y=0):
-    """An inverted bar across the screen holding ``s`` (the screen's title)."""
-    h = text.SMALL.height
-    fb.fill_rect(0, y, W, h, 1)
-    return text.draw(fb, s, 1, y, text.SMALL, 0)
+def line(k):
+    """Top y of text line ``k`` (1..7): its letters and descender fill page
+    ``k`` exactly (the 10 px SMALL cell keeps accents in rows 0-1, which fall
+    in the page above). One line per page means a changed line costs one
+    page on the bus, and 7 lines fit under the title bar."""
+    return 8 * k - 2
+
+
+def title(fb, s):
+    """An inverted bar over page 0 holding ``s`` (the screen's title)."""
+    fb.fill_rect(0, 0, W, 8, 1)
+    return text.draw(fb, s, 1, -2, text.SMALL, 0)
+
+
+def highlight(fb, k):
+    """Invert text line ``k`` (the cursor of a list); returns the text colour."""
+    fb.fill_rect(0, 8 * k, W, 8, 1)
+    return 0
 
 
 def clip(s, width, font=None):

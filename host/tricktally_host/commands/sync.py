@@ -23,8 +23,14 @@ def command(port, db_path, timeout):
     console = Console(stderr=True)
     try:
         port = pick_port(port)
+        client = LinkClient(port, timeout=timeout)
+    except LinkError as e:
+        click.echo("error: %s" % e, err=True)
+        sys.exit(2)
+    try:
         db = Database(db_path)
-    except (LinkError, DatabaseError) as e:
+    except DatabaseError as e:
+        client.close()
         click.echo("error: %s" % e, err=True)
         sys.exit(2)
     progress = Progress(
@@ -42,7 +48,7 @@ def command(port, db_path, timeout):
         progress.update(task, completed=done, total=total or None, description=desc)
 
     try:
-        with db, LinkClient(port, timeout=timeout) as client, progress:
+        with db, client, progress:
             report = sync_board(client, db, spool=spool_dir_for(db.path), progress=on_bytes)
     except LinkError as e:
         click.echo("error: %s (on %s). What arrived is stored: run sync again to resume." % (e, port), err=True)

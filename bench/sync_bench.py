@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: MIT
+"""Sync over a pseudo-terminal: 200 stored games, and resuming after a cut.
+
+The board is the real firmware (MemFS, Journal, Link) answering from a
+thread over a real pty; the PC side is the real LinkClient (pyserial) and
+sync into a fresh SQLite file. Both share one CPython process, so the time
+is pessimistic next to a real board on its own CPU.
+"""
+
+import pathlib
+import tempfile
+import time
+
+from tests.host.board_sim import ACCENTED, BoardThread, play_games
+from tricktally_host.db import Database
+from tricktally_host.link_client import LinkClient, LinkError
+from tricktally_host.sync import sync_board
+
+GOALS = {
+    "sync.seconds_200_games": ("<=", 10),
+    "sync.resume_resent_games": ("<=", 0),
+}
+
+
+def _board(count, seed):
+    b = BoardThread()
+    played = play_games(b.journal, count, seed=seed, names=ACCENTED, finish_every=1)
+    return b, played
+
+
+def seconds_200_games():
+    """Seconds to sync 200 games into an empty database, and journal bytes."""
+    b, played = _board(200, seed=21)
+    with tempfile.TemporaryDirectory() as tmp, b:
+        with Database(pathlib.Path(tmp) / "bench.sqlite") as db, LinkClient(b.path, timeout=2) as c:
+            start = time.perf_counter()
+            report = sync_board(c, db, spool=pathlib.Path(tmp) / "spool")
+            seconds = time.perf_counter() - start
+            stored = len(db.synced_upto(report.device))
+    if stored != 200 or report.count("new") != 200:
+        raise RuntimeError("only %d of 200 games were stored" % stored)
+    return seconds, report.bytes
+
+
+def resume_resent_games():
+    """Cut the link in the middle of a sync; count already stored games the
+    next sync fetches again."""
+    b, played = _board(40, seed=22)
+    sizes = [b.journal.size(g) for g in sorted(played)]
+    with tempfile.TemporaryDirectory() as tmp, b:
+        with Database(pathlib.Path(tmp) / "bench.sqlite") as db, LinkClient(b.path, timeout=0.3, retries=1) as c:
+            b.tap.cut_after_fetches = sum((s + 599) // 600 for s in sizes) // 2
+            try:
+                sync_board(c, db, spool=pathlib.Path(tmp) / "spool")
+                raise RuntimeError("the link was not cut")
+            except LinkError:
+                pass
+            before = set(db.synced_upto(b.link.device_id))
+            b.tap.revive()
+            b.tap.requests.clear()
+            sync_board(c, db, spool=pathlib.Path(tmp) / "spool")
+            after = set(db.synced_upto(b.link.device_id))
+    if after != set(played) or not before:
+        raise RuntimeError("resume did not complete the sync")
+    return sum(1 for g in before if b.tap.fetches(g))
+
+
+def measure():
+    seconds, nbytes = seconds_200_games()
+    return {
+        "sync.seconds_200_games": round(seconds, 3),
+        "sync.kbytes_200_games": round(nbytes / 1024, 1),
+        "sync.resume_resent_games": resume_resent_games(),
+    }

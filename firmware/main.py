@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: MIT
+"""Board entry point: wire the hardware, open the flash, run the app.
+
+MicroPython runs this file at boot. The board is detected from the platform
+(or named in ``board.txt`` on the flash); the serial link answers the PC on
+USB while the game goes on.
+"""
+
+import os
+
+from tallyboard import boards, hardware
+from tallyboard.app import App, FIRMWARE_VERSION
+from tallyboard.clock import Clock
+from tallyboard.fs import OsFS
+
+FLASH_DIR = "/data"
+
+
+def _board_name():
+    try:
+        with open("board.txt") as f:
+            name = f.read().strip()
+        if name:
+            return name
+    except OSError:
+        pass
+    return boards.detect() or "pico"
+
+
+def _device_id():
+    # The chip's unique id (hex), so the PC can tell boards apart.
+    try:
+        import machine
+        import binascii
+
+        return binascii.hexlify(machine.unique_id()).decode()
+    except (ImportError, AttributeError):
+        return "board"
+
+
+def _rng():
+    # No `random` on some ports: draw from os.urandom, else the tick counter.
+    def rng(n):
+        try:
+            value = int.from_bytes(os.urandom(2), "little")
+        except (AttributeError, NotImplementedError, OSError):
+            import time
+
+            value = time.ticks_us() if hasattr(time, "ticks_us") else int(time.time() * 1000000)
+        return value % n
+
+    return rng
+
+
+def _flash():
+    try:
+        os.mkdir(FLASH_DIR)
+    except OSError:
+        pass  # already there
+    return OsFS(FLASH_DIR)
+
+
+def _link_factory(device_id):
+    def make(app):
+        try:
+            from tallyboard.link import Link
+            from tallyboard.usbstream import UsbStream
+        except ImportError:
+            return None
+        return Link(UsbStream(), app.journal, app.config, app.clock, device_id, FIRMWARE_VERSION)
+
+    return make
+
+
+def main():
+    """Set up the board and run the app until interrupted."""
+    display, buttons = hardware.setup(_board_name())
+    device_id = _device_id()
+    app = App(display, buttons, _flash(), Clock(), link=_link_factory(device_id), device_id=device_id, rng=_rng())
+    app.run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: MIT
+"""The simulated board: the real firmware App on a simulated SSD1306 bus,
+a flash folder on the PC and a pseudo-terminal for the serial link."""
+
+import os
+import random
+import socket
+
+from tallyboard.app import App, FIRMWARE_VERSION
+from tallyboard.clock import Clock
+from tallyboard.display import Display
+from tallyboard.fs import OsFS
+from tallyboard.simbus import SimI2C
+
+PRESS = 1
+LONG = 2
+
+
+def sim_device_id():
+    """A stable id for this PC's simulator (the host name, made a word)."""
+    name = "".join([c for c in socket.gethostname() if c.isalnum()])[:12] or "pc"
+    return "sim-" + name
+
+
+class SimBoard:
+    """Everything a board has, on the PC. ``flash`` is the folder holding the
+    board's files (created if missing); ``serial`` makes a pty for the link."""
+
+    def __init__(self, flash, serial=True, seed=None, device_id=None):
+        os.makedirs(flash, exist_ok=True)
+        self.bus = SimI2C()
+        self.display = Display(self.bus)
+        self.fs = OsFS(flash)
+        self.clock = Clock(time=_now)
+        rng = random.Random(seed)
+        self.serial_path = None
+        self._fds = ()
+        link = None
+        self.device_id = device_id or sim_device_id()
+        if serial:
+            link = self._link_factory()
+        self.app = App(self.display, None, self.fs, self.clock, link=link, device_id=self.device_id, rng=lambda n: rng.randrange(n))
+
+    def _link_factory(self):
+        try:
+            from tallyboard.link import Link
+            from tricktally_host.ptystream import PtyStream, open_pty
+        except ImportError:
+            return None
+        master, slave, path = open_pty()
+        self._fds = (master, slave)
+        self.serial_path = path
+
+        def make(app):
+            return Link(PtyStream(master), app.journal, app.config, app.clock, self.device_id, FIRMWARE_VERSION)
+
+        return make
+
+    def press(self, name, kind=PRESS):
+        """One button event, as the board's button driver would report it."""
+        return self.app.handle(name, kind)
+
+    def tick(self):
+        """Serve the serial link once (buttons come through ``press``)."""
+        self.app.tick()
+
+    def screen_key(self):
+        """What identifies the screen shown (for 'new screen' detection)."""
+        s = self.app.screen
+        g = self.app.game
+        return (id(s), getattr(s, "kind", None), getattr(s, "seat", None), g.hand_number if g is not None else None, getattr(s, "title", None))
+
+    def close(self):
+        """Release the pty."""
+        for fd in self._fds:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self._fds = ()
+
+
+def _now():
+    import time
+
+    return int(time.time())
