@@ -15,11 +15,9 @@ from tallyboard.i18n import t
 from tallyboard.journal import Journal
 from tallyboard.ui import entry, widgets
 from tallyboard.ui.message import Message
-from tallyboard.ui.table import TableScreen, X_CHANGE, X_NAME
+from tallyboard.ui.table import TableScreen, name_width
 
 FIRMWARE_VERSION = "0.1.0"
-# Room for a side's name in the score table (left of the change column).
-SIDE_NAME_W = X_CHANGE - X_NAME - 30
 
 
 class App:
@@ -151,11 +149,9 @@ class App:
         # The header bar leaves 7 characters for the dealer.
         self.short_names = [widgets.clip(p, 42) for p in g.players]
         self.side_names = []
+        room = name_width(g)
         for side in g.sides:
-            if len(side) == 1:
-                self.side_names.append(widgets.clip(g.players[side[0]], SIDE_NAME_W))
-            else:
-                self.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), SIDE_NAME_W))
+            self.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
         self._order_hand = None
         self._ready = None
         self._revealed = None

@@ -107,4 +107,9 @@ S = {
     "v_none": "none",
     "v_play_on": "play on",
     "v_shared": "shared",
+    "col_change": "+/-",
+    "col_total": "Tot",
+    "col_bags": "Bag",
+    "queen_short": "Queen ♠",
+    "jack_short": "Jack ♦",
 }

@@ -17,6 +17,7 @@ COMMANDS = (
     "sync",
     "players",
     "deploy",
+    "sim",
 )
 
 

@@ -46,6 +46,8 @@ class LinkError(Exception):
     def __init__(self, code, message):
         Exception.__init__(self, message)
         self.code = code
+        # request_many: the good answers that came before the failure.
+        self.partial = []
 
 
 def find_board_ports(ports=None):
@@ -162,6 +164,78 @@ class LinkClient:
             last = value
         raise last
 
+    def request_many(self, requests):
+        """Send ``requests`` (a list of ``(verb, args)``) back to back and
+        return their answers' words, in order.
+
+        Pipelining saves a round trip per request: the board answers a burst
+        in one pass of its loop. Any request whose answer is missing or
+        damaged is then sent again alone (``request``, with its retries); an
+        ERR answer raises LinkError as ``request`` does.
+        """
+        if not requests:
+            return []
+        rids = []
+        out = []
+        for verb, args in requests:
+            rids.append(self.next_id)
+            out.append(frames.encode(frames.REQUEST, self.next_id, [verb] + [str(a) for a in args]))
+            self.next_id += 1
+        self.sent += len(requests)
+        self._write(b"".join(out))
+        answers = {}
+        failed = {}
+        pending = set(rids)
+        unknown_errors = 0
+        deadline = time.monotonic() + self.timeout
+        while len(pending) > unknown_errors:
+            line = self.reader.next_line()
+            if line is None:
+                if time.monotonic() > deadline:
+                    self.timeouts += 1
+                    break
+                data = self._read_some()
+                if data:
+                    self.reader.feed(data)
+                continue
+            if line is frames.TOO_LONG or not frames.is_frame(line, frames.RESPONSE):
+                continue
+            try:
+                got, words = frames.decode(line, frames.RESPONSE)
+            except FrameError:
+                self.corrupt += 1
+                unknown_errors += 1  # an answer we cannot attribute
+                continue
+            if got == 0 and words[0] == "ERR":
+                unknown_errors += 1
+                continue
+            if got not in pending:
+                continue
+            pending.discard(got)
+            if words[0] == "OK":
+                answers[got] = words[1:]
+            elif words[0] == "ERR" and len(words) > 1 and words[1] not in DAMAGE_CODES:
+                failed[got] = (words[1], " ".join(words[2:]))
+            else:
+                self.corrupt += 1
+        result = []
+        try:
+            for rid, (verb, args) in zip(rids, requests):
+                if rid in failed:
+                    code, message = failed[rid]
+                    raise LinkError(code, "board refused %s: %s" % (verb, message))
+                if rid in answers:
+                    result.append(answers[rid])
+                else:
+                    self.resent += 1
+                    result.append(self.request(verb, *args))
+        except LinkError as e:
+            # The answers before the failure are good: keep them for the
+            # caller (a cut sync saves the chunks that did arrive).
+            e.partial = result
+            raise
+        return result
+
     def _await(self, rid):
         deadline = time.monotonic() + self.timeout
         while True:
@@ -238,7 +312,11 @@ class LinkClient:
 
     def fetch(self, game_id, offset, length):
         """Journal bytes of ``game_id`` from ``offset`` (at most ``length``)."""
-        w = self.request("FETCH", game_id, offset, length)
+        return self.fetch_answer(self.request("FETCH", game_id, offset, length), game_id, offset, length)
+
+    @staticmethod
+    def fetch_answer(w, game_id, offset, length):
+        """The bytes of a FETCH answer ``w`` (words after OK), checked."""
         try:
             if len(w) != 4 or _int(w[0], "game") != game_id or _int(w[1], "offset") != offset:
                 raise LinkError("protocol", "FETCH answer for another chunk")
@@ -249,15 +327,19 @@ class LinkClient:
             raise LinkError("protocol", "FETCH answer length mismatch")
         return data
 
-    def checksum(self, game_id, upto):
-        """CRC32 (int) the board computes over bytes 0..upto of ``game_id``."""
-        w = self.request("SUM", game_id, upto)
+    @staticmethod
+    def sum_answer(w, game_id, upto):
+        """The CRC32 (int) of a SUM answer ``w``, checked."""
         if len(w) != 3 or _int(w[0], "game") != game_id or _int(w[1], "upto") != upto:
             raise LinkError("protocol", "SUM answer for another range")
         try:
             return int(w[2], 16)
         except ValueError as e:
             raise LinkError("protocol", "SUM answer is not hex") from e
+
+    def checksum(self, game_id, upto):
+        """CRC32 (int) the board computes over bytes 0..upto of ``game_id``."""
+        return self.sum_answer(self.request("SUM", game_id, upto), game_id, upto)
 
     def ack(self, game_id, upto):
         """Tell the board the PC has stored ``game_id`` up to byte ``upto``."""

@@ -27,6 +27,12 @@ import time
 
 from tallyboard import journal as board_journal
 from tricktally.record import to_record
+from tricktally_host.link_client import LinkError
+
+
+# FETCH requests sent back to back: ~240 bytes of requests (what the board
+# takes in one pass of its loop) for ~6.6 KB of answers.
+WINDOW = 8
 
 
 class SyncReport:
@@ -131,12 +137,13 @@ def record_of(data, device, game_id):
     return rec, problem, game
 
 
-def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.time, chunk=None):
+def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.time, chunk=None, window=WINDOW):
     """Sync the board behind ``client`` (a LinkClient) into ``db`` (a
     Database). ``spool`` is the resume folder (None: keep partial bytes in
     memory only); ``progress(done_bytes, total_bytes, game_id)`` is called as
     bytes arrive. Returns a SyncReport. LinkError propagates when the link is
-    lost: what was stored stays stored, and the next sync resumes."""
+    lost: what was stored stays stored, and the next sync resumes.
+    ``window`` is how many FETCH requests go out back to back."""
     report = SyncReport()
     info = client.hello()
     device = info["device"]
@@ -173,36 +180,33 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
     if progress:
         progress(0, total, None)
 
+    pending_ack = []  # the last stored game's ACK, sent with the next burst
+
+    def on_piece(gid, n):
+        nonlocal done
+        done += n
+        report.bytes += n
+        report.fetches[gid] = report.fetches.get(gid, 0) + 1
+        if progress:
+            progress(done, total, gid)
+
     for gid, size, start in plan:
         report.fetches[gid] = 0
         if start:
             report.resumed[gid] = start
         data = cache.read(gid)[:start]
-        attempt = 0
-        while True:
-            pos = len(data)
-            while pos < size:
-                piece = client.fetch(gid, pos, min(chunk, size - pos))
-                report.fetches[gid] += 1
-                cache.append(gid, piece)
-                data += piece
-                pos += len(piece)
-                done += len(piece)
-                report.bytes += len(piece)
-                if progress:
-                    progress(done, total, gid)
-            board_crc = "%08x" % client.checksum(gid, size)
-            if board_crc == crc_hex(data):
-                break
+        data, board_crc = _fetch_game(client, cache, gid, size, data, chunk, window, pending_ack, on_piece)
+        pending_ack = []
+        if board_crc != crc_hex(data):
             # Every chunk passed its CRC, so the spool (or the board's file)
-            # changed under us: start this game over once.
+            # changed under us: start this game over, once.
             cache.drop(gid)
-            attempt += 1
-            if attempt > 1:
+            total += len(data)
+            data, board_crc = _fetch_game(client, cache, gid, size, b"", chunk, window, [], on_piece)
+            if board_crc != crc_hex(data):
+                cache.drop(gid)
                 raise SyncError("game %d: journal checksum %s does not match the board's %s"
                                 % (gid, crc_hex(data), board_crc))
-            total += len(data)
-            data = b""
         try:
             record, damage, game = record_of(data, device, gid)
         except ValueError as e:  # RuleError and JournalError are ValueErrors
@@ -213,10 +217,55 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
         with db.transaction():
             status = db.store_game(device, gid, record, size, board_crc, synced_at=now())
         report.stored[gid] = status
-        client.ack(gid, size)
+        # Acknowledged only now that the database has it; the ACK rides with
+        # the next game's first burst to save a round trip.
+        pending_ack = [("ACK", (gid, size))]
         if game.finished:
             cache.drop(gid)  # it will not grow: nothing to resume from
+    if pending_ack:
+        client.request_many(pending_ack)
     return report
+
+
+def _fetch_game(client, cache, gid, size, data, chunk, window, lead, on_piece):
+    """Fetch bytes ``len(data)..size`` of ``gid`` in bursts of ``window``
+    chunks, appending them to the spool; ``lead`` requests go first in the
+    first burst. Returns ``(data, the board's CRC of the whole journal)``."""
+    while True:
+        spans = []
+        p = len(data)
+        while p < size and len(spans) < window:
+            n = min(chunk, size - p)
+            spans.append((p, n))
+            p += n
+        ends = p >= size
+        requests = list(lead) + [("FETCH", (gid, o, n)) for o, n in spans]
+        if ends:
+            requests.append(("SUM", (gid, size)))
+        try:
+            answers = client.request_many(requests)[len(lead):]
+        except LinkError as e:
+            # Keep the chunks that did arrive, so the next sync resumes after them.
+            _take(client, cache, gid, spans, e.partial[len(lead):], on_piece)
+            raise
+        lead = []
+        data, short = _take(client, cache, gid, spans, answers, on_piece, data)
+        if ends and not short:
+            return data, "%08x" % client.sum_answer(answers[-1], gid, size)
+
+
+def _take(client, cache, gid, spans, answers, on_piece, data=b""):
+    """Check the FETCH ``answers`` of ``spans`` and spool their bytes;
+    returns ``(data + the bytes, short)``, short when the board gave fewer
+    bytes than asked (its journal is shorter than LIST said)."""
+    for (o, n), words in zip(spans, answers):
+        piece = client.fetch_answer(words, gid, o, n)
+        cache.append(gid, piece)
+        data += piece
+        on_piece(gid, len(piece))
+        if len(piece) < n:
+            return data, True
+    return data, False
 
 
 def _resume_point(client, cache, gid, size):

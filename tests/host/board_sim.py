@@ -58,14 +58,17 @@ class Tap:
         self.corrupt_answers = []  # verbs whose next answer gets a flipped byte
         self.corrupt_requests = 0  # how many next requests get a flipped byte
         self.corrupted = 0
-        self._last_verb = None
+        self._answering = []  # verbs of the requests still to be answered, in order
         self.on_request = None  # called with (verb, args) for every request
+        self._die = False
 
     def fetches(self, game_id=None):
         """FETCH requests seen (for one game, or all)."""
         return [a for v, a in self.requests if v == "FETCH" and (game_id is None or int(a[0]) == game_id)]
 
     def read_available(self):
+        if self._die:
+            self._die, self.dead = False, True
         data = self.stream.read_available()
         if self.dead or not data:
             return b""
@@ -74,30 +77,40 @@ class Tap:
             self.corrupted += 1
             i = len(data) // 2
             data = data[:i] + bytes([data[i] ^ 0x01 or 0x41]) + data[i + 1:]
+        prefix = self.reader.pending()
+        pos = 0  # offset, in the reader's buffer + data, of the next line
         self.reader.feed(data)
         while True:
             line = self.reader.next_line()
             if line is None or line is frames.TOO_LONG:
                 break
+            start, pos = pos, pos + len(line) + 1
+            if not frames.is_frame(line, frames.REQUEST):
+                continue  # noise: the board will not answer it
             try:
                 _, words = frames.decode(line, frames.REQUEST)
             except frames.FrameError:
+                self._answering.append(None)  # answered by an ERR frame
                 continue
             self.requests.append((words[0], words[1:]))
-            self._last_verb = words[0]
+            self._answering.append(words[0])
             if self.on_request is not None:
                 self.on_request(words[0], words[1:])
             if self.cut_after_fetches is not None and words[0] == "FETCH":
                 if len(self.fetches()) >= self.cut_after_fetches:
-                    self.dead = True  # this FETCH is never answered
-                    return b""
+                    # The cable is pulled as this FETCH arrives: the board
+                    # still gets (and answers) what came before it.
+                    self._die = True
+                    self.reader.clear()
+                    return data[: max(0, start - prefix)]
         return data
 
     def write(self, data):
         if self.dead:
             return
-        if self._last_verb in self.corrupt_answers and data[:1] == b"<":
-            self.corrupt_answers.remove(self._last_verb)
+        verb = self._answering.pop(0) if self._answering else None
+        if verb in self.corrupt_answers and data[:1] == b"<":
+            self.corrupt_answers.remove(verb)
             self.corrupted += 1
             i = len(data) // 2
             flipped = data[i] ^ 0x02
@@ -108,8 +121,9 @@ class Tap:
 
     def revive(self):
         """Reconnect a cut link."""
-        self.dead = False
+        self.dead = self._die = False
         self.cut_after_fetches = None
+        self._answering = []
 
 
 class BoardThread:

@@ -5,7 +5,7 @@ import binascii
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tallyboard import frames

@@ -252,3 +252,69 @@ def test_imported_records_land_on_the_flash_and_sync_back_equal(tmp_path):
     for gid, rec in zip(ids, records):
         assert core(got[gid]) == core(rec)
         assert got[gid]["created"] == rec["created"]
+
+
+def test_headless_simulator_with_imported_games_syncs_over_its_pty(tmp_path):
+    """`tricktally sim --headless --import ...` as a separate process: its
+    first line names the pty; `tricktally sync` (pyserial) pulls the games."""
+    from tests.core.play import random_game
+
+    paths, records = [], []
+    for seed in (31, 32, 33):
+        _, _, game = random_game(seed, max_entries=10_000 if seed != 32 else 40)
+        rec = to_record(game)
+        rec["players"] = [ACCENTED[(i + seed) % len(ACCENTED)] for i in range(len(rec["players"]))]
+        records.append(rec)
+        paths.append(tmp_path / ("g%d.json" % seed))
+        paths[-1].write_text(json.dumps(rec, ensure_ascii=False), encoding="utf-8")
+    db = str(tmp_path / "t.sqlite")
+    sim = subprocess.Popen(
+        [TRICKTALLY, "sim", "--headless", "--flash", str(tmp_path / "flash"), "--run-seconds", "0", "--seed", "1"]
+        + [a for p in paths for a in ("--import", str(p))],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        first = sim.stdout.readline()
+        assert first.startswith("serial: /dev/"), first + sim.stderr.read()
+        port = first.split(": ", 1)[1].strip()
+        out = tricktally("sync", "--port", port, "--db", db).stdout
+        assert "3 games, 3 new" in out
+        again = tricktally("sync", "--port", port, "--db", db).stdout
+        assert "0 new, 0 changed, 3 already stored" in again
+    finally:
+        sim.kill()
+        sim.communicate(timeout=30)
+    export_dir = tmp_path / "out"
+    tricktally("export", "--format", "json", "-o", str(export_dir), "--db", db)
+    exported = sorted((json.loads(p.read_text(encoding="utf-8")) for p in export_dir.glob("*.json")), key=lambda r: r["game_id"])
+    assert [core(r) for r in exported] == [core(r) for r in records]
+
+
+def test_lost_acks_and_a_damaged_spool_are_recovered(tmp_path):
+    b, played = board_with_games(count=5, seed=14)
+    spool = tmp_path / "spool"
+    with b:
+        with Database(tmp_path / "t.sqlite") as db, LinkClient(b.path, timeout=0.3, retries=1) as c:
+            sync_board(c, db, spool=spool)
+            # The board missed our ACKs (the cable went as they were sent).
+            for gid in played:
+                b.journal.mark_synced(gid, 0)
+            b.tap.requests.clear()
+            report = sync_board(c, db, spool=spool)
+            assert report.acked_only == 5 and b.tap.fetches() == []
+            assert all(b.journal.synced(g) == b.journal.size(g) for g in played)
+            # A fresh database, and a spool whose bytes went bad on the PC.
+            db.conn.execute("DELETE FROM players")
+            db.conn.execute("DELETE FROM games")
+            for path in spool.rglob("*.journal"):
+                path.write_bytes(b"X" * 50)
+            (spool / "e66138935f2a").mkdir(parents=True, exist_ok=True)
+            for gid in played:
+                (spool / "e66138935f2a" / ("%d.journal" % gid)).write_bytes(b"0 s {garbage} 00000000\n")
+            b.tap.requests.clear()
+            report = sync_board(c, db, spool=spool)
+            records = {g: db.get(ref) for g, ref in _refs(db).items()}
+    assert report.resumed == {}  # the bad spool was not trusted
+    assert all(int(a[1]) == 0 for a in b.tap.fetches()[:1])
+    for gid, rec in records.items():
+        assert core(rec) == core(to_record(played[gid]))

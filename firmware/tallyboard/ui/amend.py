@@ -49,9 +49,9 @@ def amend_form(app, index):
     else:
         for s in order:
             rows.append(IntRow("hearts%d" % s, "%s %s" % (t("hearts"), names[s]), data["hearts"][s], 0, 13))
-        rows.append(Row("queen", t("queen"), seats, list(names), data["queen"]))
+        rows.append(Row("queen", t("queen_short"), seats, list(names), data["queen"]))
         if g.settings.get("omnibus"):
-            rows.append(Row("jack", t("jack"), seats, list(names), data.get("jack") or 0))
+            rows.append(Row("jack", t("jack_short"), seats, list(names), data.get("jack") or 0))
         if g.settings.get("moon") == "choice":
             moons = ["", "others_plus", "self_minus"]
             m = data.get("moon") or ""

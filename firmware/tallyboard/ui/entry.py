@@ -134,23 +134,25 @@ class NumberEntry:
 
     def draw(self, app):
         # One page per line: header 0-1, label 2, value 3-4 (neighbours in
-        # 4), rows 6-7. A value change touches pages 3-4 near the middle; a
+        # 4), hint 5, rows 6-7. A value change touches pages 3-4 near the middle; a
         # confirm also the name and one column of a row (bytes per press).
         fb = app.fb
         g = app.game
         y = widgets.line(2)
         x = text.draw(fb, t(KIND_KEYS[self.kind]), 0, y)
         text.draw(fb, app.names[self.seat], x + 4, y)
-        right = widgets.W - 1
+        # Hints go on line 5, under the value: the label line holds a
+        # 10-letter name in every language.
+        y = widgets.line(5)
         if self.kind == "bid":
             if self.value == self.forbidden:
-                widgets.draw_right(fb, t("forbidden_even"), right, y)
+                widgets.draw_center(fb, t("forbidden_even"), y)
             elif self.value == BLIND_NIL:
-                widgets.draw_right(fb, t("blind_nil"), right, y)
+                widgets.draw_center(fb, t("blind_nil"), y)
             elif self.value == 0 and g.NAME == "spades":
-                widgets.draw_right(fb, t("nil"), right, y)
+                widgets.draw_center(fb, t("nil"), y)
         elif self.last:
-            widgets.draw_right(fb, t("filled_in"), right, y)
+            widgets.draw_center(fb, t("filled_in"), y)
         header(app, g)
         big = text.BIG
         v = self.value if self.value >= 0 else 0

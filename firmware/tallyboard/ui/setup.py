@@ -61,9 +61,13 @@ def _rows(app, game, players, keep):
         rows.append(Row("seat%d" % i, "%s %d" % (t("seat"), i + 1), names, names, index))
     for row in setting_rows(game, defaults):
         rows.append(row)
-    dealers = [RANDOM] + list(range(players))
-    rows.append(Row("dealer", t("first_dealer"), dealers, [t("random")] + ["%s %d" % (t("seat"), i + 1) for i in range(players)], 0))
+    rows.append(_dealer_row(players))
     return rows
+
+
+def _dealer_row(players):
+    dealers = [RANDOM] + list(range(players))
+    return Row("dealer", t("first_dealer"), dealers, [t("random")] + ["%s %d" % (t("seat"), i + 1) for i in range(players)], 0)
 
 
 def new_game_form(app, game=None):
@@ -75,14 +79,29 @@ def new_game_form(app, game=None):
 
 
 def _changed(app, form, row):
-    if row.key == "game" or row.key == "players":
-        game = form.row("game").value
-        players = form.row("players").value if row.key == "players" else app.config.defaults(game)["players"]
+    if row.key == "game":
+        game = row.value
         keep = {}
         for r in form.rows:
             if r.key.startswith("seat"):
                 keep[r.key] = r.index
-        form.rows = _rows(app, game, players, keep)
+        form.rows = _rows(app, game, app.config.defaults(game)["players"], keep)
+    elif row.key == "players":
+        # Only the seat rows and the dealer row follow the player count:
+        # add or drop seats in place (every rebuild allocates on the board).
+        players = row.value
+        seats = [r for r in form.rows if r.key.startswith("seat")]
+        at = form.rows.index(seats[0])
+        roster = app.config.roster
+        while len(seats) > players:
+            form.rows.remove(seats.pop())
+        while len(seats) < players:
+            i = len(seats)
+            names = [_seat_name(i)] + list(roster)
+            new = Row("seat%d" % i, "%s %d" % (t("seat"), i + 1), names, names, 1 + i if i < len(roster) else 0)
+            form.rows.insert(at + i, new)
+            seats.append(new)
+        form.rows[-1] = _dealer_row(players)
 
 
 def _start(app, form):

@@ -8,8 +8,13 @@ from tallyboard.i18n import t
 from tallyboard.ui import widgets
 
 X_NAME = 10
+# Right edges of the change and total columns, without and with bags.
 X_CHANGE = 84
-X_TOTAL = 114
+X_TOTAL = 127
+X_CHANGE_BAGS = 76
+X_TOTAL_BAGS = 104
+NAME_W = 48  # room for a side's name (40 with the bags column)
+NAME_W_BAGS = 40
 ELLIPSIS = "\u2026"
 
 
@@ -23,7 +28,7 @@ def ranking(g, totals, order=None, ranks=None):
     for i in range(len(totals)):
         order[i] = i
     # Insertion sort: at most 6 sides, and no key functions to allocate.
-    for i in range(1, len(order)):
+    for i in range(1, len(totals)):
         j = i
         while j > 0:
             a = totals[order[j - 1]]
@@ -39,6 +44,16 @@ def ranking(g, totals, order=None, ranks=None):
         else:
             ranks[order[i]] = i + 1
     return order, ranks
+
+
+def shows_bags(g):
+    """Bags get a column where they count: Spades with the bag penalty on."""
+    return g.NAME == "spades" and g.settings.get("bags")
+
+
+def name_width(g):
+    """Pixels a side's name may take in the table."""
+    return NAME_W_BAGS if shows_bags(g) else NAME_W
 
 
 def tie_plays_on(g):
@@ -96,9 +111,11 @@ class TableScreen:
             x = widgets.title(fb, t("round") if g.NAME == "wizard" else t("hand"))
             if self.index >= 0:
                 widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
-        widgets.draw_right(fb, t("col_change"), X_CHANGE, -2, None, 0)
-        show_bags = g.NAME == "spades" and g.settings.get("bags")
-        widgets.draw_right(fb, t("col_total"), X_TOTAL + (0 if show_bags else 13), -2, None, 0)
+        show_bags = shows_bags(g)
+        x_change = X_CHANGE_BAGS if show_bags else X_CHANGE
+        x_total = X_TOTAL_BAGS if show_bags else X_TOTAL
+        widgets.draw_right(fb, t("col_change"), x_change, -2, None, 0)
+        widgets.draw_right(fb, t("col_total"), x_total, -2, None, 0)
         if show_bags:
             widgets.draw_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
         if g.finished:
@@ -126,7 +143,7 @@ class TableScreen:
             yy = widgets.line(1 + r)
             widgets.draw_int(fb, ranks[i], 0, yy)
             text.draw(fb, app.side_names[i], X_NAME, yy)
-            widgets.draw_int_right(fb, hand.scores[i], X_CHANGE, yy, None, 1, True)
-            widgets.draw_int_right(fb, hand.totals[i], X_TOTAL + (0 if show_bags else 13), yy)
+            widgets.draw_int_right(fb, hand.scores[i], x_change, yy, None, 1, True)
+            widgets.draw_int_right(fb, hand.totals[i], x_total, yy)
             if show_bags:
                 widgets.draw_int_right(fb, hand.bags[i], widgets.W - 1, yy)
