@@ -33,5 +33,9 @@ sim: venv
 deploy: venv
 	$(BIN)/tricktally deploy $(if $(PORT),--port $(PORT))
 
+# The hardware smoke test: on the board with PORT=..., else on the simulator.
+smoke: venv
+	$(if $(PORT),$(BIN)/mpremote connect $(PORT) exec "import tallyboard.smoke; tallyboard.smoke.run()",$(BIN)/tricktally smoke)
+
 clean:
 	rm -rf $(VENV) bench-results.json .pytest_cache .hypothesis

@@ -52,6 +52,10 @@ stop = data["stop"]
 m0 = micropython.mem_current()
 s = Session(bus=NullI2C(), record=False)
 s.start_game("wizard", 3)
+if data.get("no_journal"):
+    # Diagnosis only: how much of the growth the journal's records take.
+    j = s.app.journal
+    j.entry = j.undo = lambda *a: None
 presses = []
 m1 = micropython.mem_current()
 for h in hands[:stop]:
@@ -66,9 +70,10 @@ def _mean(values):
     return sum(values) / len(values)
 
 
-def _vm_game(hands, stop):
+def _vm_game(hands, stop, no_journal=False):
     code = SCRIPT.read_text(encoding="utf-8") + VM_GAME
-    out, fuel = run_micropython_fuel(code, fuel=VM_FUEL, data=json.dumps({"hands": hands, "stop": stop}))
+    data = json.dumps({"hands": hands, "stop": stop, "no_journal": no_journal})
+    out, fuel = run_micropython_fuel(code, fuel=VM_FUEL, data=data)
     return json.loads(out.strip().splitlines()[-1]), fuel
 
 
@@ -96,6 +101,8 @@ def measure():
     # each round (core, journal and screens together).
     out["ui.heap.boot_and_start"] = full["start"]
     out["ui.heap.per_round"] = full["hands"] // len(hands)
+    bare, _ = _vm_game(hands, len(hands), no_journal=True)
+    out["ui.heap.per_round_journal"] = (full["hands"] - bare["hands"]) // len(hands)
     _, fuel_last_but_one = _vm_game(hands, len(hands) - 1)
     _, fuel_one = _vm_game(hands, 1)
     _, fuel_none = _vm_game(hands, 0)

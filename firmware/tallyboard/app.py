@@ -55,6 +55,7 @@ class App:
         self._trump_asked = None
         self.screen = None
         self._table = None
+        self.pickers = {}  # screen class -> the one picker reused for every entry
         self.last_bytes = 0
         self.presses = 0
         notes = []
@@ -116,7 +117,17 @@ class App:
                 sleep(ms / 1000)
 
         while True:
-            self.tick()
+            try:
+                self.tick()
+            except KeyboardInterrupt:
+                raise
+            except Exception as e:  # noqa: BLE001 - the board must keep going
+                # A bug must not stop the score keeper: say so and go home;
+                # every confirmed entry is already in the journal.
+                from tallyboard.ui.home import home
+
+                self.refuse("%s: %r" % (t("internal_error"), e), home(self))
+                self.redraw()
             sleep_ms(5)
 
     # ----- games on the board -----------------------------------------------

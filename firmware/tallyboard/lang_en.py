@@ -112,4 +112,5 @@ S = {
     "col_bags": "Bag",
     "queen_short": "Queen ♠",
     "jack_short": "Jack ♦",
+    "internal_error": "Internal error",
 }

@@ -112,4 +112,5 @@ S = {
     "col_bags": "Bol",
     "queen_short": "Dama ♠",
     "jack_short": "Jota ♦",
+    "internal_error": "Error interno",
 }

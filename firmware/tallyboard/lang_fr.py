@@ -112,4 +112,5 @@ S = {
     "col_bags": "Sac",
     "queen_short": "Dame ♠",
     "jack_short": "Valet ♦",
+    "internal_error": "Erreur interne",
 }

@@ -112,4 +112,5 @@ S = {
     "col_bags": "Sac",
     "queen_short": "Donna ♠",
     "jack_short": "Fante ♦",
+    "internal_error": "Errore interno",
 }

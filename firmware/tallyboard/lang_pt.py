@@ -112,4 +112,5 @@ S = {
     "col_bags": "Sac",
     "queen_short": "Dama ♠",
     "jack_short": "Valete ♦",
+    "internal_error": "Erro interno",
 }

@@ -18,6 +18,7 @@ COMMANDS = (
     "players",
     "deploy",
     "sim",
+    "smoke",
 )
 
 

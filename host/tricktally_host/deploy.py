@@ -20,6 +20,9 @@ import tempfile
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SOURCE_DIRS = ("shared", "firmware")
+# Build files that never go on the board: the manifest freezes the code
+# into a custom MicroPython build (see hardware/README.md).
+BUILD_ONLY = ("manifest.py",)
 # Started by name by MicroPython, so they must stay source files.
 KEEP_SOURCE = ("boot.py", "main.py")
 
@@ -54,6 +57,8 @@ def plan(root=REPO):
         for path in sorted(base.rglob("*.py")):
             rel = path.relative_to(base)
             if "__pycache__" in rel.parts:
+                continue
+            if len(rel.parts) == 1 and rel.name in BUILD_ONLY:
                 continue
             keep = len(rel.parts) == 1 and rel.name in KEEP_SOURCE
             target = rel.as_posix() if keep else rel.with_suffix(".mpy").as_posix()

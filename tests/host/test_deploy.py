@@ -16,7 +16,7 @@ def expected_targets():
     for folder in ("shared", "firmware"):
         for path in device_files(folder):
             rel = path.relative_to(REPO / folder)
-            if "__pycache__" in rel.parts:
+            if "__pycache__" in rel.parts or (folder == "firmware" and rel.as_posix() == "manifest.py"):
                 continue
             keep = len(rel.parts) == 1 and rel.name in ("main.py", "boot.py")
             out[path] = rel.as_posix() if keep else rel.with_suffix(".mpy").as_posix()

@@ -350,14 +350,12 @@ class RevealScreen:
             widgets.draw_int_right(fb, bids[s], widgets.W - 2, y)
 
 
-_keep = {}
-
-
 def _reuse(cls, app, g, preset):
     # One picker of each kind for the app's life, reset for each entry.
-    screen = _keep.get(cls)
+    keep = app.pickers
+    screen = keep.get(cls)
     if screen is None:
-        screen = _keep[cls] = cls(app, g, preset)
+        screen = keep[cls] = cls(app, g, preset)
     else:
         screen.reset(app, g, preset)
     return screen
