@@ -9,7 +9,7 @@ import sys
 import types
 
 from tests.firmware.ui_corpus import corpus
-from tests.firmware.ui_script import Session
+from tests.firmware.ui_script import Session, tour
 from tests.mpvm import run_micropython
 
 SCRIPT = pathlib.Path(__file__).with_name("ui_script.py")
@@ -28,6 +28,9 @@ for game, players, settings, hands in plan:
             break
         counts.append(s.play_hand(h))
     out.append({"frames": s.frames, "sent": s.sent, "counts": counts, "totals": s.app.game.totals})
+s = Session()
+tour(s)
+out.append({"frames": s.frames, "sent": s.sent, "screen": s.app.describe()})
 print("RESULT " + json.dumps(out))
 """
 
@@ -73,6 +76,9 @@ def _cpython(plan):
                 break
             counts.append(s.play_hand(h))
         out.append({"frames": s.frames, "sent": s.sent, "counts": counts, "totals": s.app.game.totals})
+    s = Session()
+    tour(s)
+    out.append({"frames": s.frames, "sent": s.sent, "screen": s.app.describe()})
     return out
 
 
@@ -81,6 +87,11 @@ def test_whole_games_draw_the_same_bytes_on_micropython():
     here = _cpython(plan)
     out = run_micropython(SCRIPT.read_text(encoding="utf-8") + VM_CODE, fuel=60_000_000_000, data=json.dumps(plan))
     there = json.loads(out.split("RESULT ", 1)[1])
+    assert len(here) == len(there) == len(plan) + 1
+    # the tour of the other screens: same frames, same place at the end
+    assert here[-1]["screen"] == there[-1]["screen"]
+    assert len(here[-1]["frames"]) > 60
+    assert here[-1]["frames"] == there[-1]["frames"]
     for (game, _, _, _), a, b in zip(plan, here, there):
         assert len(a["frames"]) > 50, game
         assert a["counts"] == b["counts"], game

@@ -206,3 +206,58 @@ def play_games(session, game, players, games, settings=None):
             counts.append(session.play_hand(hand))
         session.home()
     return counts
+
+
+def tour(s):
+    """Visit the screens a game does not: settings, roster and its name
+    editor, game menu, amend, undo, hidden bidding, the moon and the jack.
+    Works in any language; used to compare CPython and MicroPython."""
+    s._pick(_t("settings"))
+    for i in range(5):
+        s.app.screen.cursor = i
+        s.press("ok")
+        s.press("down")
+        s.press("right")
+        s.press("back")
+    s.press("back")
+    s._pick(_t("players"))
+    s.press("ok")  # add a player
+    for k in ("up", "right", "up", "up", "right", "down", "left", "ok"):
+        s.press(k)
+    s.press("ok")  # the new name's menu
+    s.press("ok")  # edit
+    s.press("right")
+    s.press("ok")
+    s.press("back")
+    s.start_game("hearts", 4, {"omnibus": True, "moon": "choice"})
+    s.play_hand({"hearts": [13, 0, 0, 0], "queen": 0, "jack": 2, "moon": "self_minus"})
+    s.play_hand({"hearts": [3, 4, 5, 1], "queen": 1, "jack": 3})
+    s.press("back")
+    s._pick(_t("amend"))
+    s.press("down")
+    s.press("ok")
+    for _ in range(3):
+        s.press("down")
+    s.press("right")
+    s.press("left")
+    s.press("ok")
+    s.press("ok")
+    s.press("up")
+    s.press("ok")
+    s.press("back", LONG)  # undo the first hearts entry of hand 3
+    s.press("back", LONG)  # and reopen hand 2
+    s.home()
+    s.start_game("wizard", 3, {"bidding": "hidden", "even_bids": "never"})
+    s.play_hand({"bids": [0, 0, 0], "tricks": [1, 0, 0], "trump": "C"})
+    s.press("down")  # trump: diamonds
+    s.press("ok")
+    s.press("ok")
+    s.press("ok")
+    s.press("ok")
+    s.press("up")
+    s.press("ok")  # the dealer's forbidden bid (never): refused
+    s.press("ok")
+    s.home()
+    s._pick(_t("games"))
+    s.press("down")
+    s.press("ok")
