@@ -208,7 +208,10 @@ class App:
             return
         hand = g.hand_number
         if self._order_hand != hand:
-            self.order = g.bid_order(g.dealer)
+            # Refilled in place: a new list every hand is garbage.
+            if len(self.order) != g.n:
+                self.order = [0] * g.n
+            g.bid_order(g.dealer, self.order)
             self._order_hand = hand
         if g.NAME == "wizard":
             if (
@@ -217,7 +220,7 @@ class App:
                 and g.entries() == 0
                 and self._trump_asked != hand
             ):
-                self.go(entry.TrumpEntry())
+                self.go(self.keep(entry.TrumpEntry))
                 return
             if g.settings["bidding"] != "open":
                 if g.kind == "bid":
@@ -226,9 +229,17 @@ class App:
                         return
                     preset = None  # never show an undone private bid
                 elif g.kind == "tricks" and g.current.count("tricks") == 0 and self._revealed != hand:
-                    self.go(entry.RevealScreen())
+                    self.go(self.keep(entry.RevealScreen))
                     return
         self.go(entry.for_step(self, preset))
+
+    def keep(self, cls):
+        """The one screen of class ``cls`` (no state of its own) kept for
+        the app's life: a new one every hand is garbage."""
+        screen = self.pickers.get(cls)
+        if screen is None:
+            screen = self.pickers[cls] = cls()
+        return screen
 
     def game_menu(self):
         """The menu BACK opens during a game."""

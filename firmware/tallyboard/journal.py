@@ -24,6 +24,7 @@ from tallyboard.journal_format import (
     UNDO,
     VERSION,
     JournalError,
+    LineWriter,
     Scanner,
     crc_of,
     decode,
@@ -221,6 +222,9 @@ class Journal:
         self.clock = clock
         self._games = {}
         self._next = 1
+        # Entry and undo lines are written into one reused buffer.
+        self._writer = LineWriter()
+        self._payload = [None, None, None]
         # Messages about files boot removed (empty, or a start record a power
         # cut interrupted: no confirmed entry was in them).
         self.notes = []
@@ -427,11 +431,21 @@ class Journal:
         return st
 
     def _append(self, st, rtype, payload):
+        # ``payload`` may be a list the caller reuses: use it, never keep it.
         if not st.writable:
             raise JournalError("game %d %s" % (st.game_id, st.why))
         if st.ended:
             raise JournalError("game %d has ended: it takes no more records" % st.game_id)
-        line = encode(st.seq, rtype, payload)
+        # Entries and undos (one per press) take the fast path, which
+        # allocates nothing; other records and values it does not know take
+        # the generic encoder. The bytes are the same either way.
+        n = 0
+        if rtype == ENTRY:
+            if isinstance(payload, list) and len(payload) == 3:
+                n = self._writer.entry(st.seq, payload[0], payload[1], payload[2])
+        elif rtype == UNDO and payload is None:
+            n = self._writer.undo(st.seq)
+        line = self._writer.line(n) if n else encode(st.seq, rtype, payload)
         if st.dirty:
             # A previous append failed part way: cut what it left, so this
             # record follows a good one instead of hiding behind a torn one.
@@ -488,7 +502,13 @@ class Journal:
     def entry(self, game_id, kind, seat, value):
         """Journal one entry the core has accepted (call it after
         ``game.enter`` succeeded: a refused record stops the replay)."""
-        self._append(self._get(game_id), ENTRY, [kind, seat, value])
+        # One payload list reused for every entry (one per press): _append
+        # writes it out before returning and keeps no reference to it.
+        p = self._payload
+        p[0] = kind
+        p[1] = seat
+        p[2] = value
+        self._append(self._get(game_id), ENTRY, p)
 
     def undo(self, game_id):
         """Journal an undo the core has done."""

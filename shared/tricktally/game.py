@@ -19,6 +19,10 @@ _STEPS = 256
 _SINGLE = 1
 _AMEND = 2
 
+# What ``_end`` returns while the game goes on: one shared tuple, not a new
+# ``(False, [])`` after every hand (``winners`` stays the game's own list).
+NOT_OVER = (False, None)
+
 
 class Game:
     """A game being played: created from players, first dealer and settings.
@@ -101,7 +105,8 @@ class Game:
         raise NotImplementedError
 
     def _end(self):
-        """Return (finished, winner seats) after the last complete hand."""
+        """Return (finished, winner seats) after the last complete hand;
+        NOT_OVER while the game goes on."""
         raise NotImplementedError
 
     def hand_to_dict(self, hand):
@@ -144,9 +149,16 @@ class Game:
         """The target score, or None when the game ends after a set number of hands."""
         return self.settings.get("target")
 
-    def bid_order(self, dealer):
-        """Seats in entry order for a hand: left of the dealer first, dealer last."""
-        return [(dealer + 1 + i) % self.n for i in range(self.n)]
+    def bid_order(self, dealer, out=None):
+        """Seats in entry order for a hand: left of the dealer first, dealer
+        last. Fills and returns ``out`` (a list of one item per seat) when
+        given, so a caller asking every hand allocates nothing."""
+        n = self.n
+        if out is None:
+            out = [0] * n
+        for i in range(n):
+            out[i] = (dealer + 1 + i) % n
+        return out
 
     def side_of(self, seat):
         """The index of the side ``seat`` plays on."""
@@ -273,8 +285,13 @@ class Game:
         self.totals = hand.totals
         self.bags = hand.bags
         self.hands.append(hand)
-        self.finished, self.winners = self._end()
-        if self.finished:
+        finished, winners = self._end()
+        self.finished = finished
+        if winners is not None:
+            self.winners = winners
+        elif self.winners:
+            self.winners = []
+        if finished:
             self.current = None
             self.kind = None
             self.seat = None

@@ -2,7 +2,7 @@
 """Hearts (RULES.md, seed 004): hearts and the queen, the moon, the omnibus jack."""
 
 from tricktally.errors import RuleError
-from tricktally.game import Game
+from tricktally.game import NOT_OVER, Game
 
 HEARTS = 13
 QUEEN = 13
@@ -10,6 +10,7 @@ HAND_POINTS = HEARTS + QUEEN
 JACK = -10
 CARDS = {3: 17, 4: 13, 5: 10}
 MOON_CHOICES = ("others_plus", "self_minus")
+HEARTS_RANGE = (0, HEARTS)
 
 # Pass direction cycles for `passing: rotate` (RULES.md; the seed cut it off).
 ROTATION = {
@@ -63,12 +64,17 @@ class Hearts(Game):
             return self.shooter(hand) is not None
         return True
 
+    # Fixed for a game: made on first use, not per entry.
+    _seat_range = None
+
     def _bounds(self, hand, kind, seat):
         if kind == "moon":
             return MOON_CHOICES
         if kind == "hearts":
-            return (0, HEARTS)
-        return (0, self.n - 1)
+            return HEARTS_RANGE
+        if self._seat_range is None:
+            self._seat_range = (0, self.n - 1)
+        return self._seat_range
 
     def _check(self, hand, kind, seat, value):
         if kind == "moon":
@@ -119,10 +125,10 @@ class Hearts(Game):
             if t >= target:
                 reached = True
         if not reached:
-            return False, []
+            return NOT_OVER
         best = self.best_sides(lowest=True)
         if len(best) > 1 and self.settings["tie"] == "play_on":
-            return False, []
+            return NOT_OVER
         return True, self.seats_of(best)
 
     def hand_to_dict(self, hand):

@@ -2,7 +2,7 @@
 """Joker Spades (RULES.md, seeds 000-002): bids, tricks, bags, nil, partners."""
 
 from tricktally.errors import RuleError
-from tricktally.game import Game
+from tricktally.game import NOT_OVER, Game
 
 # Tricks in a hand by player count: the deck (52 + 2 jokers) less the
 # removed cards, divided evenly.
@@ -35,13 +35,19 @@ class Spades(Game):
     def _plan(self):
         return (("bid", True), ("tricks", True))
 
+    # Both ranges are fixed for a game: made on first use, not per entry.
+    _bid_range = None
+    _trick_range = None
+
     def _bounds(self, hand, kind, seat):
-        total = TRICKS[self.n]
-        if kind == "bid":
+        if self._bid_range is None:
+            total = TRICKS[self.n]
             if self.settings["blind_nil"]:
-                return (BLIND_NIL, total)
-            return (0 if self.settings["nil"] else 1, total)
-        return (0, total)
+                self._bid_range = (BLIND_NIL, total)
+            else:
+                self._bid_range = (0 if self.settings["nil"] else 1, total)
+            self._trick_range = (0, total)
+        return self._bid_range if kind == "bid" else self._trick_range
 
     def _check(self, hand, kind, seat, value):
         total = TRICKS[self.n]
@@ -114,11 +120,11 @@ class Spades(Game):
             if t >= target:
                 reached = True
         if not reached:
-            return False, []
+            return NOT_OVER
         best = self.sole_leader()
         if best < 0:
             # A shared highest total: everyone plays one more hand (seed rule).
-            return False, []
+            return NOT_OVER
         return True, self.seats_of([best])
 
     def hand_to_dict(self, hand):

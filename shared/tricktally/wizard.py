@@ -2,7 +2,7 @@
 """Wizard (RULES.md, seed 003): rounds of growing size, exact bids, bid-total rules."""
 
 from tricktally.errors import RuleError
-from tricktally.game import Game
+from tricktally.game import NOT_OVER, Game
 
 DECK = 60
 SUITS = ("S", "H", "D", "C", "none")
@@ -54,12 +54,19 @@ class Wizard(Game):
             return (("bid", True), ("first_card", False), ("tricks", True))
         return (("bid", True), ("tricks", True))
 
+    # The (0, cards) range of the round last asked for: the picker asks
+    # for bounds on every entry, and a new tuple each time is garbage.
+    _range = (0, 0)
+
     def _bounds(self, hand, kind, seat):
         if kind == "trump":
             return SUITS
         if kind == "first_card":
             return (1, 1)
-        return (0, hand.index + 1)
+        r = self._range
+        if r[1] != hand.index + 1:
+            r = self._range = (0, hand.index + 1)
+        return r
 
     def forbidden_bid(self, hand=None):
         """The one bid the last bidder may not make now, or None (setting ``even_bids``)."""
@@ -128,7 +135,7 @@ class Wizard(Game):
 
     def _end(self):
         if len(self.hands) < self.hand_count():
-            return False, []
+            return NOT_OVER
         return True, self.seats_of(self.best_sides())
 
     def hand_to_dict(self, hand):

@@ -392,3 +392,132 @@ def test_journal_on_osfs_survives_a_restart(tmp_path):
     stored = Journal(OsFS(str(tmp_path))).boot()
     assert "cut short" in stored[0].damage and to_record(stored[0].game) == to_record(p.game)
     assert (tmp_path / game_file(p.gid)).read_bytes().endswith(b"\n")
+
+
+# ----- the fast entry/undo writer ----------------------------------------------
+
+FAST_WORDS = ["bid", "tricks", "hearts", "queen", "jack", "moon", "first_card", "trump", "S", "H", "D", "C", "none", "others_plus", "self_minus"]
+FAST_VALUES = [None, True, False, 0, 1, 7, 9, 10, 13, 99, 100, 101, -1, -9, -10, -26, 123456, 999999, -999999, 1000000, -1000000, 10**12, "zz", "B\u00e9n", 'a"b', 1.5, [1], {}] + FAST_WORDS
+FAST_SEQS = [0, 1, 9, 10, 11, 99, 100, 4095, 65536, 123456789, 999999999, 1000000000]
+
+
+def _fast_cases():
+    for seq in FAST_SEQS:
+        for kind in FAST_WORDS + ["other"]:
+            for seat in (None, 0, 1, 3, 5, -1):
+                for value in FAST_VALUES:
+                    yield seq, kind, seat, value
+
+
+def test_fast_writer_writes_the_generic_encoders_bytes():
+    w = jf.LineWriter()
+    fast = 0
+    fallback = 0
+    for seq, kind, seat, value in _fast_cases():
+        n = w.entry(seq, kind, seat, value)
+        if n == 0:
+            fallback += 1
+            continue
+        fast += 1
+        assert bytes(w.line(n)) == jf.encode(seq, jf.ENTRY, [kind, seat, value]), (seq, kind, seat, value)
+    for seq in FAST_SEQS:
+        n = w.undo(seq)
+        assert n or seq >= 1000000000
+        if n:
+            assert bytes(w.line(n)) == jf.encode(seq, jf.UNDO, None)
+    # Both paths were exercised: what the fast path does not know falls back.
+    assert fast > 30000 and fallback > 5000
+    # Every value of every game's entries takes the fast path.
+    assert w.entry(12, "bid", 2, 1) and w.entry(0, "trump", None, "none") and w.entry(5, "moon", None, "others_plus")
+    assert w.entry(7, "bid", 3, -1) and w.entry(8, "first_card", None, 1)
+    assert bytes(w.line(w.entry(12, "bid", 2, 1))) == b'12 e ["bid",2,1] 353b75ae\n'
+
+
+def test_fast_writer_lines_are_exact_length_and_reused():
+    w = jf.LineWriter()
+    a = w.line(w.entry(3, "bid", 0, 2))
+    assert isinstance(a, bytearray) and a.endswith(b"\n") and jf.parse(bytes(a[:-1]))[2] == ["bid", 0, 2]
+    b = w.line(w.entry(4, "bid", 1, 3))
+    assert b is a and jf.parse(bytes(b[:-1])) == (4, "e", ["bid", 1, 3])
+    assert w.entry(5, "first_card", None, 1) and w.entry(999999999, "others_plus", 999999, "others_plus") <= jf.FAST_MAX
+
+
+def test_journal_falls_back_to_the_generic_encoder_for_unknown_values():
+    # Records the rules would refuse are still written byte for byte the
+    # same as before (the journal does not judge them).
+    fs = MemFS()
+    j = Journal(fs)
+    j.boot()
+    g = new_game("wizard", ["A", "B", "C"])
+    gid = j.new_game(g, created=1)
+    start = len(fs.files[game_file(gid)])
+    j.entry(gid, "bid", 1, 0)
+    j.entry(gid, "b\u00efd", 1, 10**12)
+    j.undo(gid)
+    tail = bytes(fs.files[game_file(gid)][start:])
+    assert tail == jf.encode(1, "e", ["bid", 1, 0]) + jf.encode(2, "e", ["b\u00efd", 1, 10**12]) + jf.encode(3, "u", None)
+    with pytest.raises(JournalError):
+        j.entry(gid, "bid", 1, 1.5)
+    assert j.size(gid) == len(fs.files[game_file(gid)])
+
+
+FAST_VM = r"""
+import json, micropython
+from tallyboard import journal_format as jf
+from tallyboard.fs import MemFS
+from tallyboard.journal import Journal
+from tricktally import new_game
+d = json.loads(tt_data())
+w = jf.LineWriter()
+out = []
+for c in d["cases"]:
+    n = w.entry(c[0], c[1], c[2], c[3])
+    out.append(bytes(w.line(n)).decode() if n else None)
+for seq in d["seqs"]:
+    n = w.undo(seq)
+    out.append(bytes(w.line(n)).decode() if n else None)
+# Allocation of the append path once warmed up: only the file's growth.
+fs = MemFS()
+j = Journal(fs)
+j.boot()
+g = new_game("wizard", ["A", "B", "C"])
+gid = j.new_game(g, created=1)
+for i in range(8):
+    j.entry(gid, "trump", None, "S")
+    j.undo(gid)
+size = j.size(gid)
+m = micropython.mem_current()
+for i in range(50):
+    j.entry(gid, "trump", None, "H")
+    j.undo(gid)
+grown = micropython.mem_current() - m
+print(json.dumps({"lines": out, "grown": grown, "written": j.size(gid) - size}))
+"""
+
+
+def test_fast_writer_on_micropython_writes_the_same_bytes_and_allocates_nothing():
+    from tests.mpvm import run_micropython
+
+    cases = [c for c in _fast_cases() if c[0] in (0, 10, 999999999, 1000000000) and not isinstance(c[3], float)]
+    data = json.dumps({"cases": cases, "seqs": FAST_SEQS})
+    res = json.loads(run_micropython(FAST_VM, fuel=20_000_000_000, data=data).strip().splitlines()[-1])
+    w = jf.LineWriter()
+    lines = res["lines"]
+    assert len(lines) == len(cases) + len(FAST_SEQS)
+    fast = 0
+    for c, got in zip(cases, lines):
+        # The same cases take the fast path on both, with the generic bytes.
+        n = w.entry(*c)
+        assert (got is None) == (n == 0), c
+        if got is not None:
+            fast += 1
+            assert got.encode() == jf.encode(c[0], jf.ENTRY, list(c[1:])), c
+    assert fast > 1000
+    for seq, got in zip(FAST_SEQS, lines[len(cases):]):
+        assert (got is None) == (seq >= 1000000000)
+        if got is not None:
+            assert got.encode() == jf.encode(seq, jf.UNDO, None)
+    # 100 records: the in-memory file grows by their bytes, and the append
+    # path itself allocates (next to) nothing.
+    assert res["written"] > 1500
+    assert res["grown"] <= res["written"] + 256, res

@@ -89,7 +89,8 @@ class LateJournal(Journal):
 
     def _append(self, st, rtype, payload):
         if self.held is None and rtype == "e":
-            self.held = (st, rtype, payload)
+            # A copy: Journal.entry reuses its payload list for the next entry.
+            self.held = (st, rtype, list(payload))
             return
         if self.held is not None:
             held, self.held = self.held, None

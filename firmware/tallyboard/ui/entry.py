@@ -370,5 +370,5 @@ def for_step(app, preset=None):
     if kind == "moon":
         return ChoiceEntry(app, g, preset)
     if kind == "first_card":
-        return FirstCardScreen()
+        return app.keep(FirstCardScreen)
     return _reuse(NumberEntry, app, g, preset)
