@@ -16,17 +16,6 @@ from tallyboard.fs import OsFS
 FLASH_DIR = "/data"
 
 
-def _board_name():
-    try:
-        with open("board.txt") as f:
-            name = f.read().strip()
-        if name:
-            return name
-    except OSError:
-        pass
-    return boards.detect() or "pico"
-
-
 def _device_id():
     # The chip's unique id (hex), so the PC can tell boards apart.
     try:
@@ -74,7 +63,7 @@ def _link_factory(device_id):
 
 def main():
     """Set up the board and run the app until interrupted."""
-    display, buttons = hardware.setup(_board_name())
+    display, buttons = hardware.setup(boards.configured())
     device_id = _device_id()
     app = App(display, buttons, _flash(), Clock(), link=_link_factory(device_id), device_id=device_id, rng=_rng())
     app.run()

@@ -168,6 +168,10 @@ class App:
         self._revealed = None
         self._trump_asked = None
 
+    def forget(self, game_id):
+        """Drop a deleted game from the games the board lists."""
+        self._stored = [s for s in self._stored if s.game_id != game_id]
+
     def view_finished(self, stored):
         """Show the final table of a finished game (OK back to the list)."""
         g = stored.game
@@ -179,12 +183,18 @@ class App:
 
         self.go(TableScreen(self, lambda app: app.go(games_menu(app)), lambda app: app.go(games_menu(app)), undo=False))
 
-    def start_game(self, name, players, first_dealer, settings, back=None):
-        """Create a game with the core and journal its start."""
+    def start_game(self, name, players, first_dealer, settings, back=None, room_made=False):
+        """Create a game with the core and journal its start (after making
+        room on the flash when it runs low)."""
         try:
             g = new_game(name, players, first_dealer, settings)
         except RuleError as e:
             self.refuse(str(e), back)
+            return
+        if not room_made:
+            from tallyboard.ui.space import before_new_game
+
+            before_new_game(self, lambda app: app.start_game(name, players, first_dealer, settings, back, True), back)
             return
         try:
             gid = self.journal.new_game(g, self.clock.time())

@@ -113,4 +113,9 @@ S = {
     "queen_short": "Queen ♠",
     "jack_short": "Jack ♦",
     "internal_error": "Internal error",
+    "space_low": "Flash almost full",
+    "space_deleted": "Deleted %d old games the PC already has.",
+    "space_sync": "Sync with PC first",
+    "space_anyway": "Start anyway",
+    "space_delete": "Delete oldest game",
 }

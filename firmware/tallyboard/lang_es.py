@@ -113,4 +113,9 @@ S = {
     "queen_short": "Dama ♠",
     "jack_short": "Jota ♦",
     "internal_error": "Error interno",
+    "space_low": "Memoria casi llena",
+    "space_deleted": "Borradas %d partidas que ya tiene el PC.",
+    "space_sync": "Sincronizar antes",
+    "space_anyway": "Empezar igualmente",
+    "space_delete": "Borrar más antigua",
 }

@@ -113,4 +113,9 @@ S = {
     "queen_short": "Dame ♠",
     "jack_short": "Valet ♦",
     "internal_error": "Erreur interne",
+    "space_low": "Flash presque plein",
+    "space_deleted": "%d parties déjà sur le PC effacées.",
+    "space_sync": "Synchroniser d'abord",
+    "space_anyway": "Commencer quand même",
+    "space_delete": "Effacer la + vieille",
 }

@@ -113,4 +113,9 @@ S = {
     "queen_short": "Donna ♠",
     "jack_short": "Fante ♦",
     "internal_error": "Errore interno",
+    "space_low": "Memoria quasi piena",
+    "space_deleted": "Eliminate %d partite già sul PC.",
+    "space_sync": "Sincronizza prima",
+    "space_anyway": "Inizia comunque",
+    "space_delete": "Elimina più vecchia",
 }

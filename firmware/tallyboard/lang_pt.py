@@ -113,4 +113,9 @@ S = {
     "queen_short": "Dama ♠",
     "jack_short": "Valete ♦",
     "internal_error": "Erro interno",
+    "space_low": "Memória quase cheia",
+    "space_deleted": "Apagados %d jogos que o PC já tem.",
+    "space_sync": "Sincronizar antes",
+    "space_anyway": "Começar assim",
+    "space_delete": "Apagar mais antigo",
 }

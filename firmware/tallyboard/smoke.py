@@ -305,28 +305,14 @@ class Presser:
         return out
 
 
-def _board_name():
-    # Same choice as main.py: board.txt on the flash, else the platform.
-    from tallyboard import boards
-
-    try:
-        with open("board.txt") as f:
-            name = f.read().strip()
-        if name:
-            return name
-    except OSError:
-        pass
-    return boards.detect() or "pico"
-
-
 def main(board=None, out=print, timeout_ms=TIMEOUT_MS, flash_dir="/data"):
     """On the board: open the display, buttons and flash (``flash_dir``, the
     folder the app keeps its games in) and run every check."""
-    from tallyboard import hardware
+    from tallyboard import boards, hardware
     from tallyboard.clock import Clock
     from tallyboard.fs import OsFS
 
-    name = board or _board_name()
+    name = board or boards.configured()
     out("board: %s" % name)
     clock = Clock()
     display = buttons = fs = None

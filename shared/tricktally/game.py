@@ -458,6 +458,14 @@ class Game:
 
     # ----- results ---------------------------------------------------------
 
+    def target_reached(self):
+        """True when a side's total has reached the target (games that end on one)."""
+        target = self.settings["target"]
+        for t in self.totals:
+            if t >= target:
+                return True
+        return False
+
     def sole_leader(self, lowest=False):
         """The index of the one side with the best total, or -1 when shared.
 

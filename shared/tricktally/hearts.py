@@ -119,12 +119,7 @@ class Hearts(Game):
         hand.bags = self.bags
 
     def _end(self):
-        target = self.settings["target"]
-        reached = False
-        for t in self.totals:
-            if t >= target:
-                reached = True
-        if not reached:
+        if not self.target_reached():
             return NOT_OVER
         best = self.best_sides(lowest=True)
         if len(best) > 1 and self.settings["tie"] == "play_on":

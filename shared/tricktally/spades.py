@@ -114,12 +114,7 @@ class Spades(Game):
         hand.bags = bags
 
     def _end(self):
-        target = self.settings["target"]
-        reached = False
-        for t in self.totals:
-            if t >= target:
-                reached = True
-        if not reached:
+        if not self.target_reached():
             return NOT_OVER
         best = self.sole_leader()
         if best < 0:

@@ -171,3 +171,12 @@ def test_setup_on_micropython():
     for line, name in zip(lines, boards.BOARDS):
         b = boards.load(name)
         assert line == "%s %s %r True ('back', 1)" % (name, name, (b.I2C_ID, b.SDA, b.SCL, 400000))
+
+
+def test_configured_reads_board_txt_else_guesses(tmp_path):
+    path = tmp_path / "board.txt"
+    assert boards.configured(str(path)) == "pico"  # no file, no platform guess on a PC
+    path.write_text("esp32\n")
+    assert boards.configured(str(path)) == "esp32"
+    path.write_text("   \n")
+    assert boards.configured(str(path)) == "pico"

@@ -199,3 +199,24 @@ def test_trump_is_entered_each_round_and_shown():
     s.press("right")  # hearts
     assert s.app.game.trump == "H"
     assert s.screen() == "NumberEntry"
+
+
+def test_amending_a_wizard_round_keeps_its_trump_as_recorded():
+    s = Session()
+    s.start_game("wizard", 4)
+    # Round 1 entered without a trump (as an imported game can be).
+    g = s.app.game
+    while g.hand_number == 1:
+        assert s.app.enter(g.kind, g.seat, 1 if g.seat == 1 else 0)
+    s.app.next_screen()
+    s.play_hand({"bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0], "trump": "H"})
+    assert "trump" not in g.hand_to_dict(g.hands[0])
+    for number in (1, 2):
+        s.press("back")
+        s._pick("Amend a hand")
+        s._pick("Round %d" % number)
+        s.press("ok")
+        assert s.screen() == "TableScreen"
+    g = s.app.game
+    assert "trump" not in g.hand_to_dict(g.hands[0])
+    assert g.hand_to_dict(g.hands[1])["trump"] == "H"

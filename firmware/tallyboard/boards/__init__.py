@@ -34,3 +34,16 @@ def detect():
             machine = ""
         return "pico2" if "RP2350" in machine else "pico"
     return None
+
+
+def configured(path="board.txt"):
+    """The board to set up: the name in ``path`` on the flash when the maker
+    wrote one there, else the platform's guess, else the Pico."""
+    try:
+        with open(path) as f:
+            name = f.read().strip()
+        if name:
+            return name
+    except OSError:
+        pass
+    return detect() or "pico"

@@ -35,8 +35,10 @@ def amend_form(app, index):
     seats = list(range(g.n))
     rows = []
     if g.NAME == "wizard":
-        trump = data.get("trump") or "none"
-        rows.append(Row("trump", t("trump"), list(SUITS), [t(SUIT_KEYS[s]) for s in SUITS], SUITS.index(trump)))
+        # "" keeps a trump that was never recorded unrecorded.
+        choices = [""] + list(SUITS)
+        labels = ["-"] + [t(SUIT_KEYS[s]) for s in SUITS]
+        rows.append(Row("trump", t("trump"), choices, labels, choices.index(data.get("trump") or "")))
     if "bids" in data:
         size = g.cards_for(index)
         low = -1 if g.settings.get("blind_nil") else (0 if g.NAME == "wizard" or g.settings.get("nil") else 1)
@@ -83,8 +85,6 @@ def _to_dict(g, form):
     out["bids"] = bids
     out["tricks"] = [form.row("tricks%d" % s).value for s in range(n)]
     trump = form.row("trump")
-    if trump is not None and trump.value != "none":
+    if trump is not None and trump.value:
         out["trump"] = trump.value
-    elif trump is not None and g.NAME == "wizard":
-        out["trump"] = "none"
     return out
