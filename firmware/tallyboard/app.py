@@ -191,7 +191,8 @@ class App:
         except RuleError as e:
             self.refuse(str(e), back)
             return
-        if not room_made:
+        if not room_made and self.journal.space()[1]:
+            # Loaded only when needed: the board's RAM is short too.
             from tallyboard.ui.space import before_new_game
 
             before_new_game(self, lambda app: app.start_game(name, players, first_dealer, settings, back, True), back)
