@@ -168,13 +168,18 @@ class Link:
         data = self.journal.read(gid, offset, min(length, size - offset))
         return ["OK", str(gid), str(offset), str(len(data)), frames.pack_data(data)]
 
-    def _sum(self, words):
+    def _game_upto(self, words):
+        # `VERB game upto`, upto within the journal: SUM and ACK share it.
         self._args(words, 2)
         gid = self._game(words[1])
         upto = frames.parse_int(words[2], 0, _MAX_SIZE, "upto")
         size = self.journal.size(gid)
         if upto > size:
             raise FrameError("range", "upto %d is past the size %d" % (upto, size))
+        return gid, upto
+
+    def _sum(self, words):
+        gid, upto = self._game_upto(words)
         crc = 0
         pos = 0
         while pos < upto:
@@ -184,12 +189,7 @@ class Link:
         return ["OK", str(gid), str(upto), "%08x" % (crc & 0xFFFFFFFF)]
 
     def _ack(self, words):
-        self._args(words, 2)
-        gid = self._game(words[1])
-        upto = frames.parse_int(words[2], 0, _MAX_SIZE, "upto")
-        size = self.journal.size(gid)
-        if upto > size:
-            raise FrameError("range", "upto %d is past the size %d" % (upto, size))
+        gid, upto = self._game_upto(words)
         self.journal.mark_synced(gid, upto)
         return ["OK", str(gid), str(upto)]
 

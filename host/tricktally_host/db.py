@@ -20,6 +20,7 @@ import json
 import os
 import pathlib
 import sqlite3
+import sys
 import time
 
 import click
@@ -98,6 +99,17 @@ db_option = click.option(
     default=None,
     help="Database file (default: $%s, else the user data folder)." % ENV_VAR,
 )
+
+
+def load_or_exit(db_path, game_ref):
+    """``(info, record, game)`` of one stored game for a command; a missing
+    database, an unknown ref or a bad record prints one line and exits 2."""
+    try:
+        with Database(db_path, create=False) as db:
+            return db.load(game_ref)
+    except (DatabaseError, UnknownGame, RecordError) as e:
+        click.echo("error: %s" % e, err=True)
+        sys.exit(2)
 
 
 def canonical_json(record):

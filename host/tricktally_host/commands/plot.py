@@ -6,8 +6,7 @@ import sys
 
 import click
 
-from tricktally_host.db import Database, DatabaseError, UnknownGame, db_option
-from tricktally_host.records import RecordError
+from tricktally_host.db import db_option, load_or_exit
 
 # Kept here, not imported from tricktally_host.plot: matplotlib takes most of
 # a second to import, and every `tricktally` command would pay for it.
@@ -34,12 +33,7 @@ def _size(ctx, param, value):
 @db_option
 def command(game_ref, out, size, db_path):
     """Plot the running total of each side, hand by hand, of GAME (a ref from `tricktally games`)."""
-    try:
-        with Database(db_path, create=False) as db:
-            info, _record, game = db.load(game_ref)
-    except (DatabaseError, UnknownGame, RecordError) as e:
-        click.echo("error: %s" % e, err=True)
-        sys.exit(2)
+    info, _record, game = load_or_exit(db_path, game_ref)
     from tricktally_host.plot import draw
 
     try:
