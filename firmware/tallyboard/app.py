@@ -11,7 +11,7 @@ changes nothing), then journals the entry. Every event ends with one
 from tricktally import new_game, RuleError
 from tallyboard import i18n
 from tallyboard.config import Config
-from tallyboard.i18n import t
+from tallyboard.i18n import explain, t
 from tallyboard.journal import Journal
 from tallyboard.ui import entry, widgets
 from tallyboard.ui.message import Message
@@ -189,7 +189,7 @@ class App:
         try:
             g = new_game(name, players, first_dealer, settings)
         except RuleError as e:
-            self.refuse(str(e), back)
+            self.refuse(explain(e, self.names), back)
             return
         if not room_made and self.journal.space()[1]:
             # Loaded only when needed: the board's RAM is short too.
@@ -278,7 +278,7 @@ class App:
         try:
             done = g.enter(kind, seat, value)
         except RuleError as e:
-            self.refuse(str(e))
+            self.refuse(explain(e, self.names))
             return False
         try:
             self.journal.entry(self.game_id, kind, seat, value)
@@ -348,7 +348,7 @@ class App:
         try:
             g.amend(index, data)
         except RuleError as e:
-            self.refuse(str(e), back)
+            self.refuse(explain(e, self.names), back)
             return
         try:
             self.journal.amend(self.game_id, index, data)

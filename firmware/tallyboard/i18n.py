@@ -48,3 +48,19 @@ def t(key):
     if s is None:
         s = _english.get(key, key)
     return s
+
+
+def explain(err, names=None):
+    """A refusal from the core (a RuleError) in the current language: the
+    player concerned, why, and the rule's canonical name (as in RULES.md)."""
+    if _table is None:
+        use("en")
+    key = "rule_" + err.rule
+    text = t(key if key in _english else "rule_other")
+    if err.seat is not None and names and 0 <= err.seat < len(names):
+        text = names[err.seat] + ": " + text
+    else:
+        text = text[0].upper() + text[1:]
+    if err.rule:
+        text = text + " (" + err.rule + ")"
+    return text

@@ -33,7 +33,8 @@ def test_refused_bid_shows_the_rule_and_changes_nothing():
     s.press("ok")
     assert s.screen() == "Message"
     text = " ".join(s.app.screen.lines)
-    assert "even_bids" in text and "seat 0" in text
+    assert "even_bids" in text and s.app.game.players[0] + ":" in text
+    assert "may not add up" in text
     assert s.app.game.current_entries() == entries
     assert _journal_size(s) == size
     s.press("ok")  # back to the picker as it was
@@ -46,6 +47,24 @@ def test_refused_bid_shows_the_rule_and_changes_nothing():
     assert s.app.game.kind == "bid"
     s.press("ok")
     assert s.app.game.kind == "tricks" and s.app.game.current.values["bid"][0] == 0
+
+
+def test_refusals_are_shown_in_the_chosen_language():
+    from tallyboard import i18n
+
+    s = Session()
+    s.start_game("wizard", 4, {"even_bids": "never"})
+    i18n.use("es")
+    try:
+        s.press("ok")  # round 1: no trump
+        _bids(s, [0, 0, 0])
+        s.press("up")
+        s.press("ok")
+        text = " ".join(s.app.screen.lines)
+        assert i18n.table("es")["rule_even_bids"].split()[0] in text and "(even_bids)" in text
+        assert "may not" not in text
+    finally:
+        i18n.use("en")
 
 
 def test_tricks_that_do_not_add_up_are_refused():
