@@ -56,6 +56,21 @@ def test_terminal_keys_map_to_buttons():
         raise AssertionError("'long' alone must be refused")
 
 
+def test_quadrant_rendering_packs_two_by_two_pixels_per_character():
+    from tricktally_host.sim.render import quadrants
+
+    ram = bytearray(1024)
+    ram[0] = 0b01  # x=0: row 0 -> top-left
+    ram[1] = 0b10  # x=1: row 1 -> bottom-right
+    ram[2] = 0b11  # x=2: rows 0 and 1 -> left column of the second cell
+    ram[3] = 0b11  # x=3: and its right column: full
+    ram[128] = 0b1  # x=0, y=8: line 4, top-left
+    lines = quadrants(ram)
+    assert len(lines) == 32 and len(lines[0]) == 64
+    assert lines[0][:3] == "\u259a\u2588 "
+    assert lines[4][0] == "\u2598"
+
+
 def test_block_rendering_packs_two_pixel_rows_per_line():
     from tricktally_host.sim.render import blocks
 

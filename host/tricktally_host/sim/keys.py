@@ -40,7 +40,7 @@ SINGLE = {
     "a": ("left", PRESS),
     "d": ("right", PRESS),
 }
-HELP = "arrows/wasd move  Enter=OK  Bksp/Esc=BACK  Shift+key=long (O: long OK, B/U: undo)  q=quit"
+HELP = "arrows/wasd  Enter=OK  Bksp/Esc=BACK  Shift=long (O=long OK, B=undo)  q=quit"
 
 
 def decode(chars):

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Drawing the simulated OLED: block characters for the terminal (two pixel
-rows per character line: ▀ ▄ █) and PNG images via pillow."""
+rows per character line: ▀ ▄ █; or, for an 80-column terminal, 2x2 pixels per
+character with the quadrant blocks) and PNG images via pillow."""
 
 UPPER = "\u2580"
 LOWER = "\u2584"
@@ -28,6 +29,26 @@ def blocks(gddram, width=128, height=64):
         for x in range(width):
             a, b = top[x], bottom[x]
             chars.append(FULL if a and b else UPPER if a else LOWER if b else " ")
+        lines.append("".join(chars))
+    return lines
+
+
+# Quadrant blocks indexed by top-left*8 + top-right*4 + bottom-left*2 + bottom-right.
+QUADRANTS = " \u2597\u2596\u2584\u259d\u2590\u259e\u259f\u2598\u259a\u258c\u2599\u2580\u259c\u259b\u2588"
+
+
+def quadrants(gddram, width=128, height=64):
+    """The panel as text lines of width/2 characters, 2x2 pixels each (fits
+    an 80-column terminal)."""
+    rows = pixel_rows(gddram, width, height)
+    lines = []
+    for y in range(0, height, 2):
+        top = rows[y]
+        bottom = rows[y + 1] if y + 1 < height else [0] * width
+        chars = []
+        for x in range(0, width, 2):
+            index = top[x] * 8 + top[x + 1] * 4 + bottom[x] * 2 + bottom[x + 1]
+            chars.append(QUADRANTS[index])
         lines.append("".join(chars))
     return lines
 

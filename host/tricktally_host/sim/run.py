@@ -3,6 +3,7 @@
 screen) and the terminal (the OLED in block characters, keys live)."""
 
 import os
+import shutil
 import select
 import sys
 import time
@@ -130,8 +131,12 @@ def terminal(board, shots):
 
 
 def _draw(out, board):
-    lines = render.blocks(board.bus.gddram)
-    border = "+" + "-" * 128 + "+"
+    # Full size needs 130 columns; a narrower terminal gets 2x2 pixels a character.
+    if shutil.get_terminal_size((80, 24)).columns >= 130:
+        lines = render.blocks(board.bus.gddram)
+    else:
+        lines = render.quadrants(board.bus.gddram)
+    border = "+" + "-" * len(lines[0]) + "+"
     text = ["\x1b[H" + border]
     for line in lines:
         text.append("|" + line + "|")
