@@ -7,33 +7,20 @@ game's summary and record, plus the errors it gives for illegal entries.
 """
 
 import json
+import pathlib
 
 import pytest
 
 from tests.core.play import random_game
+from tests.core.replay_vector import replay_vector
 from tests.mpvm import device_files, mpy_cross, run_micropython
 from tricktally import RuleError, new_game
-from tricktally.record import summary, to_record
 
+REPLAY = pathlib.Path(__file__).with_name("replay_vector.py")
 VM_SCRIPT = """
 import json
-from tricktally import new_game, RuleError
-from tricktally.record import summary, to_record, from_record
-vectors = json.loads(tt_data())
-for v in vectors:
-    g = new_game(v['name'], v['players'], v['dealer'], v['settings'])
-    for kind, seat, value in v['entries']:
-        g.enter(kind, seat, value)
-    errors = []
-    for kind, seat, value in v['illegal']:
-        try:
-            g.enter(kind, seat, value)
-            errors.append(None)
-        except RuleError as e:
-            errors.append([e.hand, e.seat, e.rule])
-    rec = to_record(g)
-    again = summary(from_record(json.loads(json.dumps(rec))))
-    print(json.dumps({'summary': summary(g), 'record': rec, 'again': again, 'errors': errors}))
+for v in json.loads(tt_data()):
+    print(json.dumps(replay_vector(v, lambda rec: json.loads(json.dumps(rec)))))
 """
 
 
@@ -47,28 +34,14 @@ def vectors(count):
     return out
 
 
-def cpython_result(v):
-    g = new_game(v["name"], v["players"], v["dealer"], v["settings"])
-    for kind, seat, value in v["entries"]:
-        g.enter(kind, seat, value)
-    errors = []
-    for kind, seat, value in v["illegal"]:
-        try:
-            g.enter(kind, seat, value)
-            errors.append(None)
-        except RuleError as e:
-            errors.append([e.hand, e.seat, e.rule])
-    return {"summary": summary(g), "record": to_record(g), "again": summary(g), "errors": errors}
-
-
 def test_scoring_vectors_on_micropython_match_cpython():
     vs = vectors(36)
-    out = run_micropython(VM_SCRIPT, data=json.dumps(vs))
+    out = run_micropython(REPLAY.read_text(encoding="utf-8") + VM_SCRIPT, data=json.dumps(vs))
     lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
     assert len(lines) == len(vs)
     hands = 0
     for v, got in zip(vs, lines):
-        want = cpython_result(v)
+        want = replay_vector(v, lambda rec: json.loads(json.dumps(rec)))
         assert got == want, v["name"]
         hands += len(want["summary"]["hands"])
     assert hands > 100  # the vectors really play games, not empty ones

@@ -9,7 +9,7 @@ import sys
 import types
 
 from tests.firmware.ui_corpus import corpus
-from tests.firmware.ui_script import Session, tour
+from tests.firmware.ui_script import play_plan
 from tests.mpvm import run_micropython
 
 SCRIPT = pathlib.Path(__file__).with_name("ui_script.py")
@@ -17,21 +17,7 @@ GAMES = (("spades", 4, {"bags": True}), ("wizard", 4, {"even_bids": "canadian"})
 
 VM_CODE = """
 import json
-plan = json.loads(tt_data())
-out = []
-for game, players, settings, hands in plan:
-    s = Session()
-    s.start_game(game, players, settings)
-    counts = []
-    for h in hands:
-        if s.app.game.finished:
-            break
-        counts.append(s.play_hand(h))
-    out.append({"frames": s.frames, "sent": s.sent, "counts": counts, "totals": s.app.game.totals})
-s = Session()
-tour(s)
-out.append({"frames": s.frames, "sent": s.sent, "screen": s.app.describe()})
-print("RESULT " + json.dumps(out))
+print("RESULT " + json.dumps(play_plan(json.loads(tt_data()))))
 """
 
 
@@ -65,26 +51,9 @@ def _legal_canadian(hands):
     return fixed
 
 
-def _cpython(plan):
-    out = []
-    for game, players, settings, hands in plan:
-        s = Session()
-        s.start_game(game, players, settings)
-        counts = []
-        for h in hands:
-            if s.app.game.finished:
-                break
-            counts.append(s.play_hand(h))
-        out.append({"frames": s.frames, "sent": s.sent, "counts": counts, "totals": s.app.game.totals})
-    s = Session()
-    tour(s)
-    out.append({"frames": s.frames, "sent": s.sent, "screen": s.app.describe()})
-    return out
-
-
 def test_whole_games_draw_the_same_bytes_on_micropython():
     plan = _plan()
-    here = _cpython(plan)
+    here = play_plan(plan)
     out = run_micropython(SCRIPT.read_text(encoding="utf-8") + VM_CODE, fuel=60_000_000_000, data=json.dumps(plan))
     there = json.loads(out.split("RESULT ", 1)[1])
     assert len(here) == len(there) == len(plan) + 1

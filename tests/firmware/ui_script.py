@@ -208,6 +208,26 @@ def play_games(session, game, players, games, settings=None):
     return counts
 
 
+def play_plan(plan):
+    """Play ``[game, players, settings, hands]`` games, then the screen tour;
+    return what each showed (frame CRCs, bytes sent, presses per hand,
+    totals), for comparing CPython with MicroPython."""
+    out = []
+    for game, players, settings, hands in plan:
+        s = Session()
+        s.start_game(game, players, settings)
+        counts = []
+        for h in hands:
+            if s.app.game.finished:
+                break
+            counts.append(s.play_hand(h))
+        out.append({"frames": s.frames, "sent": s.sent, "counts": counts, "totals": s.app.game.totals})
+    s = Session()
+    tour(s)
+    out.append({"frames": s.frames, "sent": s.sent, "screen": s.app.describe()})
+    return out
+
+
 def tour(s):
     """Visit the screens a game does not: settings, roster and its name
     editor, game menu, amend, undo, hidden bidding, the moon and the jack.
