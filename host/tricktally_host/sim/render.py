@@ -18,13 +18,17 @@ def pixel_rows(gddram, width=128, height=64):
     return rows
 
 
+def _row_pairs(gddram, width, height):
+    """Pixel rows two at a time: one text line's worth."""
+    rows = pixel_rows(gddram, width, height)
+    for y in range(0, height, 2):
+        yield rows[y], rows[y + 1] if y + 1 < height else [0] * width
+
+
 def blocks(gddram, width=128, height=64):
     """The panel as text lines, two pixel rows per line."""
-    rows = pixel_rows(gddram, width, height)
     lines = []
-    for y in range(0, height, 2):
-        top = rows[y]
-        bottom = rows[y + 1] if y + 1 < height else [0] * width
+    for top, bottom in _row_pairs(gddram, width, height):
         chars = []
         for x in range(width):
             a, b = top[x], bottom[x]
@@ -40,11 +44,8 @@ QUADRANTS = " \u2597\u2596\u2584\u259d\u2590\u259e\u259f\u2598\u259a\u258c\u2599
 def quadrants(gddram, width=128, height=64):
     """The panel as text lines of width/2 characters, 2x2 pixels each (fits
     an 80-column terminal)."""
-    rows = pixel_rows(gddram, width, height)
     lines = []
-    for y in range(0, height, 2):
-        top = rows[y]
-        bottom = rows[y + 1] if y + 1 < height else [0] * width
+    for top, bottom in _row_pairs(gddram, width, height):
         chars = []
         for x in range(0, width, 2):
             index = top[x] * 8 + top[x + 1] * 4 + bottom[x] * 2 + bottom[x + 1]

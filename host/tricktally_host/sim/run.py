@@ -43,18 +43,23 @@ def headless(board, stdin, out, shots, run_seconds=None):
     change. Ends on 'quit', or at end of input unless ``run_seconds`` is
     given (then it keeps serving the serial link that long; 0 = forever)."""
     out.write("serial: %s\n" % (board.serial_path or "none"))
-    last = None
+    shown = [None]
+
+    def report():
+        # One line (and a screenshot) for each new screen.
+        key = board.screen_key()
+        if key != shown[0]:
+            shown[0] = key
+            out.write("screen: %s\n" % board.app.describe())
+            shots.check()
+            out.flush()
+
     start = time.monotonic()
     fd = stdin.fileno()
     buf = b""
     open_input = True
     while True:
-        key = board.screen_key()
-        if key != last:
-            last = key
-            out.write("screen: %s\n" % board.app.describe())
-            shots.check()
-            out.flush()
+        report()
         if run_seconds and time.monotonic() - start >= run_seconds:
             return 0
         if not open_input and run_seconds is None:
@@ -89,12 +94,7 @@ def headless(board, stdin, out, shots, run_seconds=None):
             if ev[0] == "quit":
                 return 0
             board.press(ev[0], ev[1])
-            key = board.screen_key()
-            if key != last:
-                last = key
-                out.write("screen: %s\n" % board.app.describe())
-                shots.check()
-                out.flush()
+            report()
 
 
 def terminal(board, shots):
