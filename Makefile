@@ -12,9 +12,9 @@ PORT ?=
 
 venv: $(STAMP)
 
-# Rebuilt only when the dependency list changes; the install is editable, so
-# source edits need no reinstall.
-$(STAMP): pyproject.toml
+# Rebuilt only when the dependency list or the package roots change; the
+# install is editable, so source edits need no reinstall.
+$(STAMP): pyproject.toml shared/tricktally/__init__.py firmware/tallyboard/__init__.py host/tricktally_host/__init__.py
 	$(PYTHON) -c 'import sys; sys.exit("TrickTally needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
