@@ -61,7 +61,7 @@ class App:
         notes = []
         for s in self._stored:
             if s.damage:
-                notes.append("%s %d: %s" % (t("game"), s.game_id, s.damage))
+                notes.append(t("damage_game") % (s.game_id, s.damage))
         for note in self.journal.notes:
             notes.append(note)
         if self.config.problem:
@@ -126,7 +126,7 @@ class App:
                 # every confirmed entry is already in the journal.
                 from tallyboard.ui.home import home
 
-                self.refuse("%s: %r" % (t("internal_error"), e), home(self))
+                self.refuse(t("internal_error") % repr(e), home(self))
                 self.redraw()
             sleep_ms(5)
 
@@ -200,7 +200,7 @@ class App:
         try:
             gid = self.journal.new_game(g, self.clock.time())
         except (OSError, ValueError) as e:
-            self.refuse("%s: %s" % (t("write_failed"), e), back)
+            self.refuse(t("write_failed") % e, back)
             return
         self._stored.append(_Live(gid, g))
         self._use(gid, g)
@@ -284,7 +284,7 @@ class App:
             self.journal.entry(self.game_id, kind, seat, value)
         except (OSError, ValueError) as e:
             g.undo()
-            self.refuse("%s: %s" % (t("write_failed"), e))
+            self.refuse(t("write_failed") % e)
             return False
         if done:
             self.show_table(_close_game if g.finished else _next, None if g.finished else _menu)
@@ -331,7 +331,7 @@ class App:
         try:
             self.journal.undo(self.game_id)
         except (OSError, ValueError) as e:
-            self.refuse("%s: %s" % (t("write_failed"), e))
+            self.refuse(t("write_failed") % e)
             return
         self._ready = None
         self._revealed = None
@@ -354,7 +354,7 @@ class App:
             self.journal.amend(self.game_id, index, data)
         except (OSError, ValueError) as e:
             g.undo()
-            self.refuse("%s: %s" % (t("write_failed"), e), back)
+            self.refuse(t("write_failed") % e, back)
             return
         self._order_hand = None
         self.show_table(_next, _menu, index)

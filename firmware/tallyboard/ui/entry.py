@@ -11,7 +11,7 @@ are shown beside the big number), BACK opens the game menu, long BACK undoes
 the last entry.
 """
 
-from tallyboard import text
+from tallyboard import i18n, text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
@@ -20,7 +20,8 @@ SUIT_KEYS = {"S": "suit_S", "H": "suit_H", "D": "suit_D", "C": "suit_C", "none":
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "none": "-"}
 DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
 KIND_KEYS = {"bid": "bid", "tricks": "tricks", "hearts": "hearts", "queen": "queen", "jack": "jack", "moon": "moon"}
-ROW_KEYS = {"bid": "bids", "tricks": "tricks", "hearts": "hearts"}
+# Row labels are short forms (6 letters at most: the columns start at x=40).
+ROW_KEYS = {"bid": "bids_short", "tricks": "tricks", "hearts": "hearts_short"}
 BLIND_NIL = -1
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
@@ -45,15 +46,16 @@ def header(app, g):
     text.draw(fb, name, x + 2, -2, text.SMALL, 0)
     y = widgets.line(1)
     x = widgets.draw_int(fb, g.cards, 0, y)
-    x = text.draw(fb, t("cards"), x + 3, y)
+    x = text.draw(fb, i18n.tn("card", "cards", g.cards), x + 3, y)
     x += 8
     if g.NAME == "wizard":
         x = text.draw(fb, t("trump"), x, y)
         trump = g.trump
         text.draw(fb, SUIT_SIGNS[trump] if trump is not None else "?", x + 3, y)
     elif g.NAME == "hearts":
-        x = text.draw(fb, t("pass"), x, y)
-        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), x + 3, y)
+        # One phrase per direction ("Pass left", "No passing"), set flush
+        # right: the longest phrase fits beside "10 cards" in every language.
+        widgets.draw_right(fb, t(DIR_KEYS[g.pass_direction()]), widgets.W - 1, y)
     else:
         x = text.draw(fb, t("target"), x, y)
         widgets.draw_int(fb, g.target, x + 3, y)
