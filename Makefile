@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?=
 
-.PHONY: venv test bench sim deploy smoke clean
+.PHONY: venv test bench sim deploy smoke guide clean
 
 venv: $(STAMP)
 
@@ -36,6 +36,12 @@ deploy: venv
 # The hardware smoke test: on the board with PORT=..., else on the simulator.
 smoke: venv
 	$(if $(PORT),$(BIN)/mpremote connect $(PORT) exec "import tallyboard.smoke; tallyboard.smoke.run()",$(BIN)/tricktally smoke)
+
+# The quick guides (docs/guide/XX.md) as printable A4 pages: one PNG per
+# language and guide.pdf with all of them, in GUIDE_OUT.
+GUIDE_OUT ?= build/guide
+guide: venv
+	$(BIN)/python tools/make_guide.py docs/guide $(GUIDE_OUT)
 
 clean:
 	rm -rf $(VENV) bench-results.json .pytest_cache .hypothesis
