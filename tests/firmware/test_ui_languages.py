@@ -33,6 +33,8 @@ FIRMWARE = os.path.join(ROOT, "firmware", "tallyboard")
 CORE = os.path.join(ROOT, "shared", "tricktally")
 LONG_NAMES = ["Wwwwwwwwww", "Mmmmmmmmmm", "Ééééééééé1", "Kkkkkkkkkk", "Qqqqqqqqqq", "Zzzzzzzzzz"]
 ENGLISH = i18n.table("en")
+GAP = 4  # pixels between two strings on one line (5 with the glyph's blank column)
+GAP_LABEL = 6  # between a form line's label and its value: a whole space
 PLACEHOLDER = re.compile(r"%[sdr]")
 
 # Words the glossary rejects (docs/GLOSSARY.md, "Rejected"): machine
@@ -232,8 +234,18 @@ class Recorder:
         for i in range(len(boxes)):
             a = boxes[i]
             for b in boxes[i + 1:]:
-                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                if not (a[1] < b[3] and b[1] < a[3]):
+                    continue  # not on the same line
+                if a[0] < b[2] and b[0] < a[2]:
                     self.problems.append("%s: %r overlaps %r" % (where, a[4], b[4]))
+                    continue
+                left, right = (a, b) if a[0] < b[0] else (b, a)
+                if len(left[4]) < 2 or len(right[4]) < 2 or left[4].endswith(":"):
+                    continue  # digits drawn one by one; "D: name"
+                # Words need a visible gap; a form's label and value a space.
+                need = GAP_LABEL if left[0] <= 2 and right[2] >= 126 else GAP
+                if right[0] - left[2] < need:
+                    self.problems.append("%s: %r runs into %r" % (where, left[4], right[4]))
         self.calls = []
 
 
