@@ -61,7 +61,7 @@ class App:
         notes = []
         for s in self._stored:
             if s.damage:
-                notes.append(t("damage_game") % (s.game_id, s.damage))
+                notes.append(t("who") % ("%s %d" % (t("game"), s.game_id), s.damage))
         for note in self.journal.notes:
             notes.append(note)
         if self.config.problem:

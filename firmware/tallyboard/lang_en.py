@@ -20,8 +20,6 @@ S = {
     "scores": "Scores",
     "undo": "Undo last entry",
     "amend": "Amend a hand",
-    "amend_hand": "Amend hand %d",
-    "amend_round": "Amend round %d",
     "no_hands": "No hand yet",
     "home": "Home",
     # new-game form
@@ -34,7 +32,6 @@ S = {
     "who": "%s: %s",
     "same_name": "Name used twice: %s",
     "damage": "Journal check",
-    "damage_game": "Game %d: %s",
     "write_failed": "Flash write failed: %s",
     "internal_error": "Internal error: %s",
     "nothing_undo": "Nothing to undo.",

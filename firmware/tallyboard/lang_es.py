@@ -15,8 +15,6 @@ S = {
     "scores": "Puntuación",
     "undo": "Deshacer lo último",
     "amend": "Corregir una mano",
-    "amend_hand": "Corregir mano %d",
-    "amend_round": "Corregir ronda %d",
     "no_hands": "Aún no hay manos",
     "home": "Inicio",
     # new-game form
@@ -29,7 +27,6 @@ S = {
     "who": "%s: %s",
     "same_name": "Nombre repetido: %s",
     "damage": "Revisión del registro",
-    "damage_game": "Partida %d: %s",
     "write_failed": "Error al guardar: %s",
     "internal_error": "Error interno: %s",
     "nothing_undo": "No hay nada que deshacer.",

@@ -16,8 +16,6 @@ S = {
     "scores": "Scores",
     "undo": "Annuler la saisie",
     "amend": "Corriger une donne",
-    "amend_hand": "Corriger la donne %d",
-    "amend_round": "Corriger le tour %d",
     "no_hands": "Aucune donne",
     "home": "Accueil",
     # new-game form
@@ -30,7 +28,6 @@ S = {
     "who": "%s : %s",
     "same_name": "Nom en double : %s",
     "damage": "Contrôle du journal",
-    "damage_game": "Partie %d : %s",
     "write_failed": "Échec d'écriture : %s",
     "internal_error": "Erreur interne : %s",
     "nothing_undo": "Rien à annuler.",

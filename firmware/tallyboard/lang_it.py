@@ -16,8 +16,6 @@ S = {
     "scores": "Punteggi",
     "undo": "Annulla l'ultimo",
     "amend": "Correggi una mano",
-    "amend_hand": "Correggi mano %d",
-    "amend_round": "Correggi giro %d",
     "no_hands": "Nessuna mano",
     "home": "Menu principale",
     # new-game form
@@ -30,7 +28,6 @@ S = {
     "who": "%s: %s",
     "same_name": "Nome ripetuto: %s",
     "damage": "Controllo registro",
-    "damage_game": "Partita %d: %s",
     "write_failed": "Scrittura fallita: %s",
     "internal_error": "Errore interno: %s",
     "nothing_undo": "Niente da annullare.",

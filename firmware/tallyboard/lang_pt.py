@@ -16,8 +16,6 @@ S = {
     "scores": "Pontuação",
     "undo": "Anular o último",
     "amend": "Corrigir uma mão",
-    "amend_hand": "Corrigir mão %d",
-    "amend_round": "Corrigir ronda %d",
     "no_hands": "Ainda não há mãos",
     "home": "Início",
     # new-game form
@@ -30,7 +28,6 @@ S = {
     "who": "%s: %s",
     "same_name": "Nome repetido: %s",
     "damage": "Registo verificado",
-    "damage_game": "Partida %d: %s",
     "write_failed": "Erro ao gravar: %s",
     "internal_error": "Erro interno: %s",
     "nothing_undo": "Não há nada para anular.",

@@ -63,7 +63,8 @@ def amend_form(app, index):
     def ok(app, form):
         app.amend(index, _to_dict(g, form), form)
 
-    title = t("amend_round" if g.NAME == "wizard" else "amend_hand") % (index + 1)
+    # "Hand 3": the menu before was "Amend a hand".
+    title = "%s %d" % (t("round") if g.NAME == "wizard" else t("hand"), index + 1)
     return Form(title, rows, ok, lambda app: app.go(hand_menu(app)))
 
 
