@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """English screen strings (the reference table: every key lives here).
 
-Every term comes from docs/GLOSSARY.md. A pair of keys ``x`` / ``x_1``
-(or ``card`` / ``cards``) is one word in the plural and the singular:
+Every term comes from docs/GLOSSARY.md. A pair of keys ``x_one`` / ``x``
+(``card_one`` / ``cards``) is the singular and the plural of one phrase:
 ``i18n.tn`` picks the one the count needs. ``%s`` / ``%d`` are filled in by
 the screen; each language places them where its grammar wants them.
 """
@@ -39,7 +39,7 @@ S = {
     "hand": "Hand",
     "round": "Round",
     "dealer_short": "D:",
-    "card": "card",
+    "card_one": "card",
     "cards": "cards",
     "trump": "Trump",
     "target": "Target",
@@ -59,10 +59,10 @@ S = {
     # entering a hand
     "bid": "Bid",
     "bids": "Bids",
-    "bids_short": "Bids",
+    "row_bid": "Bids",
     "tricks": "Tricks",
     "hearts": "Hearts",
-    "hearts_short": "Hearts",
+    "row_hearts": "Hearts",
     "queen": "Who took the Q\u2660?",
     "jack": "Who took the J\u2666?",
     "queen_short": "Queen \u2660",
@@ -134,7 +134,7 @@ S = {
     # flash running low
     "space_low": "Flash almost full",
     "space_deleted": "Deleted %d old games the PC already has.",
-    "space_deleted_1": "Deleted %d old game the PC already has.",
+    "space_deleted_one": "Deleted 1 old game the PC already has.",
     "space_sync": "Sync with PC first",
     "space_anyway": "Start anyway",
     "space_delete": "Delete oldest game",

@@ -147,12 +147,12 @@ def test_typography_and_rejected_terms(lang):
 def test_plural_helper_follows_the_language():
     try:
         i18n.use("es")
-        assert [i18n.tn("card", "cards", n) for n in (1, 2, 0)] == ["carta", "cartas", "cartas"]
+        assert [i18n.tn("card_one", "cards", n) for n in (1, 2, 0)] == ["carta", "cartas", "cartas"]
         i18n.use("fr")
-        assert [i18n.tn("card", "cards", n) for n in (1, 2, 0)] == ["carte", "cartes", "carte"]
+        assert [i18n.tn("card_one", "cards", n) for n in (1, 2, 0)] == ["carte", "cartes", "carte"]
         i18n.use("en")
-        assert i18n.tn("space_deleted_1", "space_deleted", 1) % 1 == "Deleted 1 old game the PC already has."
-        assert i18n.tn("space_deleted_1", "space_deleted", 3) % 3 == "Deleted 3 old games the PC already has."
+        assert i18n.tn("space_deleted_one", "space_deleted", 1) == "Deleted 1 old game the PC already has."
+        assert i18n.tn("space_deleted_one", "space_deleted", 3) % 3 == "Deleted 3 old games the PC already has."
     finally:
         i18n.use("en")
 

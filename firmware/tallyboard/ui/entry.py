@@ -21,7 +21,7 @@ SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "none"
 DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
 KIND_KEYS = {"bid": "bid", "tricks": "tricks", "hearts": "hearts", "queen": "queen", "jack": "jack", "moon": "moon"}
 # Row labels are short forms (6 letters at most: the columns start at x=40).
-ROW_KEYS = {"bid": "bids_short", "tricks": "tricks", "hearts": "hearts_short"}
+ROW_KEYS = {"bid": "row_bid", "tricks": "tricks", "hearts": "row_hearts"}
 BLIND_NIL = -1
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
@@ -46,7 +46,7 @@ def header(app, g):
     text.draw(fb, name, x + 2, -2, text.SMALL, 0)
     y = widgets.line(1)
     x = widgets.draw_int(fb, g.cards, 0, y)
-    x = text.draw(fb, i18n.tn("card", "cards", g.cards), x + 3, y)
+    x = text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y)
     x += 8
     if g.NAME == "wizard":
         x = text.draw(fb, t("trump"), x, y)
