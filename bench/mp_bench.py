@@ -22,6 +22,7 @@ at the tests' fixed heap (tests.mpvm.HEAPSIZE), with gc.collect().
 
 import json
 
+from tests.firmware.test_app_on_micropython import app_game_input
 from tests.firmware.ui_corpus import corpus
 from tests.mpvm import HEAPSIZE, payload_lines
 
@@ -42,7 +43,7 @@ def games(which=GAMES):
 
 def play(which=GAMES, measure=True, heap=None):
     """Run tests/payloads/app_game.py; returns its lines by key."""
-    lines = payload_lines("app_game", data=json.dumps({"games": games(which), "measure": measure}), heap=heap)
+    lines = payload_lines("app_game", data=app_game_input({"games": games(which), "measure": measure}), heap=heap)
     out = {"games": []}
     for line in lines:
         if "game" in line:

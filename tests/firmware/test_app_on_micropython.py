@@ -77,18 +77,25 @@ def whole_games():
     return [[game, n, settings, corpus(game, games=1, n=n)[0]] for game, n, settings in WHOLE]
 
 
+def app_game_input(data):
+    """tt_data.json for tests/payloads/app_game.py: the options, then one
+    game per line."""
+    options = {k: v for k, v in data.items() if k != "games"}
+    return "\n".join([json.dumps(options)] + [json.dumps(g) for g in data["games"]])
+
+
 def _play_on_cpython(tmp_path, monkeypatch, data):
     monkeypatch.syspath_prepend(str(pathlib.Path(__file__).parent))
     monkeypatch.chdir(tmp_path)
     from tests.payloads.app_game import play
 
-    return play(data)
+    return play(data, data["games"])
 
 
 @pytest.fixture(scope="module")
 def whole_on_vm():
     data = {"games": whole_games(), "measure": True}
-    return data, payload_lines("app_game", data=json.dumps(data))
+    return data, payload_lines("app_game", data=app_game_input(data))
 
 
 def test_whole_games_through_the_buttons_end_on_micropython(whole_on_vm):

@@ -9,13 +9,15 @@ journal is the real one, on a folder of the flash (``OsFS``). At the end
 the serial link (loaded on demand, as firmware/main.py does) lists and
 fetches every game.
 
-Input (tt_data.json)::
+Input (tt_data.json): a first line of options, then one game per line
+(read one at a time, so the input takes little of a board-sized heap)::
 
-    {"games": [[game, players, settings, hands], ...],   # hands: record hands
-     "flash": "tt_flash",     # folder for the journal (under the current one)
+    {"flash": "tt_flash",     # folder for the journal (under the current one)
      "measure": false,        # collect around every press: heap and allocation
      "record": false,         # CRC of the panel after every press
      "link_at_boot": false}   # build the link at boot, not when the PC speaks
+    [game, players, settings, hands]      # hands: record hands
+    ...
 
 Output, one JSON line each: ``{"game": ...}`` per game (hands played,
 totals, presses, finished, the device modules in memory after its first
@@ -178,9 +180,10 @@ def _pin(held, name):
     return lambda: held[name]
 
 
-def play(data):
-    """Play every game of ``data`` (see the module doc); returns the output
-    lines as dicts."""
+def play(data, games):
+    """Play every game of ``games`` (an iterable of [game, players,
+    settings, hands]) with the options ``data`` (see the module doc);
+    returns the output lines as dicts."""
     gc.collect()
     start = gc.mem_alloc() if HEAP else None
     s = ButtonSession(data.get("flash", "tt_flash"), data.get("measure", False), data.get("record", False),
@@ -189,7 +192,7 @@ def play(data):
     boot_free = s.min_free
     lines = []
     hand_presses = []
-    for game, players, settings, hands in data["games"]:
+    for game, players, settings, hands in games:
         s.start_game(game, players, settings)
         counts = []
         g = s.app.game
@@ -269,19 +272,30 @@ def sync(s):
     ask(["LIST"])
     for gid in ids:
         size = s.app.journal.size(gid)
-        data = b""
-        while len(data) < size:
-            answer = ask(["FETCH", str(gid), str(len(data)), "512"])
-            data += frames.unpack_data(answer[-1])
+        done = 0
+        crc = 0
+        while done < size:
+            # The PC's side: a running CRC, not the file kept in RAM.
+            piece = frames.unpack_data(ask(["FETCH", str(gid), str(done), "512"])[-1])
+            crc = binascii.crc32(piece, crc)
+            done += len(piece)
         ask(["SUM", str(gid), str(size)])
-        got[str(gid)] = [len(data), binascii.crc32(data)]
+        got[str(gid)] = [done, crc]
     return {"status": status, "games": got}
+
+
+def read_games(f):
+    """The games of the input file ``f``, one line at a time."""
+    for line in f:
+        if line.strip():
+            yield json.loads(line)
 
 
 def main():
     with open("tt_data.json") as f:
-        data = json.loads(f.read())
-    for line in play(data):
+        data = json.loads(f.readline())
+        lines = play(data, read_games(f))
+    for line in lines:
         print(json.dumps(line))
 
 

@@ -7,13 +7,14 @@ frame by frame with CPython.
 Input (tt_data.json): one ``[game, players, settings, hands]`` per line.
 Prints one JSON line per game, then one for the tour: frame CRCs, bytes
 sent per press, presses per hand, totals (what ``play_plan`` returns for
-the same plan; the games are read and played one at a time to fit a
-board-sized heap).
+the same plan; the games are read and played one at a time, each
+with its journal in a folder of the flash, to fit a board-sized heap).
 """
 
 import json
 
 import ui_script
+from tallyboard.fs import OsFS
 from tallyboard.simbus import SimI2C
 from ui_script import Session, tour
 
@@ -38,20 +39,23 @@ ui_script.SimI2C = QuietSimI2C
 
 
 def main():
+    n = 0
     with open("tt_data.json") as f:
         for line in f:
             if line.strip():
+                n += 1
                 game, players, settings, hands = json.loads(line)
-                print(json.dumps(play_one(game, players, settings, hands)))
+                print(json.dumps(play_one(game, players, settings, hands, "plan%d" % n)))
                 hands = None
-    s = Session()
+    s = Session(fs=OsFS("tour"))
     tour(s)
     print(json.dumps({"frames": s.frames, "sent": s.sent, "screen": s.app.describe()}))
 
 
-def play_one(game, players, settings, hands):
-    """One game of the plan, as ``play_plan`` plays it."""
-    s = Session()
+def play_one(game, players, settings, hands, folder):
+    """One game of the plan, as ``play_plan`` plays it, with the journal in
+    ``folder`` of the flash."""
+    s = Session(fs=OsFS(folder))
     s.start_game(game, players, settings)
     counts = []
     for h in hands:
