@@ -8,7 +8,8 @@ at the tests' fixed heap (tests.mpvm.HEAPSIZE), with gc.collect().
   menus' modules are forgotten meanwhile and the serial link is loaded
   only when the PC speaks), after ``gc.collect()`` (goal <= 64 KB).
   ``mp.import_bytes.MODULE`` gives each module's own share (its package
-  and the modules it imports loaded first).
+  and the modules it imports loaded first). ``mp.import_bytes_es``: the
+  same in Spanish.
 - ``mp.heap_min_free``: lowest free heap after a collection, taken before
   every key press, over boot, a whole 4-player Spades game to 500, a
   6-player Wizard game, a Hearts game to 100 and the link's sync, played
@@ -52,10 +53,11 @@ def games(which=GAMES):
     return [[g, n, settings, corpus(g, games=1, n=n)[0]] for g, n, settings in which]
 
 
-def play(which=GAMES, measure=True, heap=None, root=None):
+def play(which=GAMES, measure=True, heap=None, root=None, language=None):
     """Run tests/payloads/app_game.py (on the device tree ``root``, default
-    this checkout's); returns its lines by key."""
-    options = {"games": games(which), "measure": measure}
+    this checkout's; in ``language``, default English); returns its lines
+    by key."""
+    options = {"games": games(which), "measure": measure, "language": language}
     if root is not None and not (pathlib.Path(root) / "tallyboard" / "ondemand.mpy").exists():
         options["link_at_boot"] = True  # firmware from before the link was loaded on demand
     lines = payload_lines("app_game", data=app_game_input(options), heap=heap, root=root)
@@ -72,11 +74,11 @@ def play(which=GAMES, measure=True, heap=None, root=None):
 HARNESS = ("tallyboard.simbus",)
 
 
-def one_game_modules(root=None):
+def one_game_modules(root=None, language=None):
     """The device modules in memory during a game (boot, then a 6-player
     Wizard game, after its first hand); the menus' are forgotten meanwhile,
     and the link is loaded only when the PC speaks."""
-    wizard = play(which=[GAMES[1]], measure=False, heap=BIG_HEAP, root=root)["games"][0]
+    wizard = play(which=[GAMES[1]], measure=False, heap=BIG_HEAP, root=root, language=language)["games"][0]
     return [m for m in wizard["modules"] if m not in HARNESS]
 
 
@@ -110,6 +112,9 @@ def import_measures(root=None):
     out["mp.import_bytes"] = import_cost(modules, heap=BIG_HEAP, root=root)["total"]
     for m in modules:
         out["mp.import_bytes." + m] = own_cost(m, root)[0]
+    # The same game in Spanish: one table, or two with a fallback.
+    es = one_game_modules(root, language="es")
+    out["mp.import_bytes_es"] = import_cost(es, heap=BIG_HEAP, root=root)["total"]
     return out
 
 
@@ -123,6 +128,7 @@ def measure():
     out["mp.heap_boot_free"] = run["boot_free"]
     out["mp.alloc_per_press_mean"] = run["alloc_mean"]
     out["mp.alloc_per_press_max"] = run["alloc_max"]
+    out["mp.alloc_per_press_median"] = run["alloc_median"]
     if run["heap"] > HEAPSIZE:
         raise RuntimeError("the VM's heap is larger than HEAPSIZE")
     return out
@@ -144,6 +150,7 @@ def main(argv):
         results["mp.heap_peak_used_1mib"] = run["heap"] - run["min_free"]
         results["mp.alloc_per_press_mean"] = run["alloc_mean"]
         results["mp.alloc_per_press_max"] = run["alloc_max"]
+        results["mp.alloc_per_press_median"] = run["alloc_median"]
     else:
         results = measure()
     for key, value in sorted(results.items()):
