@@ -23,6 +23,7 @@ header (paths from the repository root); they are compiled with the tree.
 """
 
 import atexit
+import json
 import os
 import pathlib
 import shutil
@@ -32,7 +33,6 @@ import tempfile
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 PAYLOADS = REPO / "tests" / "payloads"
-DEVICE_DIRS = ("shared", "firmware")
 DATA_FILE = "tt_data.json"
 
 # The heap every test and bench gives the VM, in bytes: the smallest round
@@ -151,8 +151,6 @@ def run_payload(name, data=None, heap=None, flash=None, root=None):
 def payload_lines(name, data=None, heap=None, flash=None, root=None):
     """run_payload, parsed: the JSON value of every printed line that
     starts with ``{`` or ``[`` (other lines are ignored)."""
-    import json
-
     out = run_payload(name, data=data, heap=heap, flash=flash, root=root)
     return [json.loads(line) for line in out.splitlines() if line[:1] in ("{", "[")]
 
