@@ -39,9 +39,9 @@ DATA_FILE = "tt_data.json"
 # figure at which the whole app runs on this 64-bit build. Boot, home, a
 # 4-player Spades game to 500, a 6-player Wizard game and a Hearts game to
 # 100 played through the real buttons with the journal on the flash folder,
-# then the serial link's sync of the three games, need about 241 KB
+# then the serial link's sync of the three games, need about 237 KB
 # (tests/payloads/app_game.py); the UI plan with its screen tour about
-# 237 KB; 36 core vectors about 177 KB. (Found by bisection; see
+# 236 KB; 36 core vectors about 177 KB. (Found by bisection; see
 # docs/MEMORY.md.) 64-bit objects are about twice a 32-bit board's, and
 # the test harness and its input take some 15 KB of it.
 HEAPSIZE = 256 * 1024
