@@ -18,16 +18,21 @@ Input (tt_data.json)::
                             # upper case: held as a long press
      "flash": "tt_flash",   # folder for the journal (under the current one)
      "link": true,          # the serial link on (polled every tick)
-     "i2c": false}          # the board's real I2C bus and panel
+     "i2c": false,          # the board's real I2C bus and panel
+     "calibrate": 0,        # times to run the Pico estimate's calibration loop
+     "memfs": false}        # the journal in RAM instead of the flash folder
 
 Output, JSON lines: ``{"press": i, "us": time of the press in
-microseconds, "display": bytes sent to the panel, "writes": file writes,
+microseconds, "display": bytes sent to the panel, "transfers": I2C writes,
+"writes": file writes,
 "written": bytes written}`` per press; ``{"link": {"status": [...],
 "games": {id: [bytes, crc32]}}}``; ``{"end": {"screen", "hands",
 "finished", "totals", "modules"}}`` (the app's modules then loaded); when run as a script
 (``main``, on a board or the unix port), ``{"heap": {"lowest_free",
-"highest_alloc", "boot_alloc", "empty_alloc"}}`` from a ``gc.collect()``
-after every step.
+"highest_alloc", "boot_alloc", "empty_alloc", "slowest_collect_us"}}``
+from a timed ``gc.collect()`` after every step, and with ``"calibrate": n``
+in the data ``{"calibration_us": [...]}``: the time of the calibration loop
+of the Pico estimate (bench/pico_est.py), n times before and n after.
 
 ``steps(data)`` is a generator, one step a press: the WebAssembly port's
 runner (tests/wasm32.py) drives it from the top level, where that port
@@ -63,9 +68,11 @@ class CountingBus:
     def __init__(self, bus=None):
         self.bus = bus
         self.bytes_sent = 0
+        self.transfers = 0
 
     def writeto(self, addr, buf):
         self.bytes_sent += len(buf)
+        self.transfers += 1
         if self.bus is not None:
             self.bus.writeto(addr, buf)
 
@@ -113,7 +120,7 @@ class Board:
     modules are imported here, not when the payload loads, so the heap
     figures before the first step are the payload's own."""
 
-    def __init__(self, data):
+    def __init__(self, data, fs=None):
         from tallyboard.app import App
         from tallyboard.buttons import NAMES, Buttons
         from tallyboard.clock import FakeClock
@@ -128,7 +135,15 @@ class Board:
             sources[name] = _pin(self.held, name)
         self.buttons = Buttons(sources, self.clock.ticks_ms)
         self.bus = CountingBus(_board_i2c() if data.get("i2c") else None)
-        self.fs = counting_fs(data.get("flash", "tt_flash"))
+        # ``fs``: another store (a CPython test's littlefs image); with
+        # "memfs" in the data, a store in RAM (the Pico estimate times the
+        # interpreter without the host's file system). Writes are then not
+        # counted.
+        if fs is None and data.get("memfs"):
+            from tallyboard.fs import MemFS
+
+            fs = MemFS()
+        self.fs = fs if fs is not None else counting_fs(data.get("flash", "tt_flash"))
         self.stream = Stream()
         self.link = None
         make_link = self._make_link if data.get("link", True) else None
@@ -151,8 +166,9 @@ class Board:
         app = self.app
         want = app.presses + 1
         sent = self.bus.bytes_sent
-        writes = self.fs.writes
-        written = self.fs.written
+        transfers = self.bus.transfers
+        writes = getattr(self.fs, "writes", 0)
+        written = getattr(self.fs, "written", 0)
         start = ticks_us()
         self.held[name] = True
         self.clock.advance(STEP_MS)
@@ -166,8 +182,8 @@ class Board:
         took = ticks_diff(ticks_us(), start)
         if app.presses != want:
             raise ValueError("the press of %s was not seen by the app (at %s)" % (name, app.describe()))
-        return {"us": took, "display": self.bus.bytes_sent - sent, "writes": self.fs.writes - writes,
-                "written": self.fs.written - written}
+        return {"us": took, "display": self.bus.bytes_sent - sent, "transfers": self.bus.transfers - transfers,
+                "writes": getattr(self.fs, "writes", 0) - writes, "written": getattr(self.fs, "written", 0) - written}
 
 
 def _pin(held, name):
@@ -224,8 +240,8 @@ def steps(data):
     keys = data["keys"]
     for i in range(len(keys)):
         figures = board.press(keys[i])
-        print('{"press": %d, "us": %d, "display": %d, "writes": %d, "written": %d}'
-              % (i, figures["us"], figures["display"], figures["writes"], figures["written"]))
+        print('{"press": %d, "us": %d, "display": %d, "transfers": %d, "writes": %d, "written": %d}'
+              % (i, figures["us"], figures["display"], figures["transfers"], figures["writes"], figures["written"]))
         yield i
     if board.link is not None:
         print(json.dumps({"link": sync(board)}))
@@ -250,18 +266,45 @@ def app_modules():
     return out
 
 
+def calibration_loop():
+    """The time reference of the Pico estimate (bench/pico_est.py): 10,000
+    integer additions in a function."""
+    x = 0
+    for i in range(10000):
+        x += i
+    return x
+
+
+def calibrate(times):
+    """Time calibration_loop ``times`` times; returns the microseconds of each."""
+    out = []
+    for _ in range(times):
+        start = ticks_us()
+        calibration_loop()
+        out.append(ticks_diff(ticks_us(), start))
+    return out
+
+
 def main():
     """Run every step with a collection after each (a board, the unix port)
-    and print the heap figures."""
+    and print the heap figures; with ``"calibrate": n`` in the data, time
+    the calibration loop n times before and after the game."""
     gc.collect()
     empty = gc.mem_alloc()
     with open("tt_data.json") as f:
         data = json.loads(f.read())
+    times = data.get("calibrate", 0)
+    calibration = calibrate(times)
     low = None
     high = 0
     boot = None
+    slowest_collect = 0
     for label in steps(data):
+        start = ticks_us()
         gc.collect()
+        took = ticks_diff(ticks_us(), start)
+        if took > slowest_collect:
+            slowest_collect = took
         used = gc.mem_alloc()
         free = gc.mem_free()
         if boot is None:
@@ -270,7 +313,11 @@ def main():
             low = free
         if used > high:
             high = used
-    print(json.dumps({"heap": {"lowest_free": low, "highest_alloc": high, "boot_alloc": boot, "empty_alloc": empty}}))
+    calibration += calibrate(times)
+    if times:
+        print(json.dumps({"calibration_us": calibration}))
+    print(json.dumps({"heap": {"lowest_free": low, "highest_alloc": high, "boot_alloc": boot, "empty_alloc": empty,
+                               "slowest_collect_us": slowest_collect}}))
 
 
 if __name__ == "__main__":
