@@ -25,7 +25,7 @@ GOALS = {
 
 def measure():
     keys, _ = longest_game()
-    presses = pico_est.estimate(keys, runs=3)
+    presses = pico_est.estimate(keys)
     s = pico_est.summary(presses)
     writes = sum(1 for p in presses if p["pages"])
     out = {

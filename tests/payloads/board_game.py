@@ -32,7 +32,8 @@ microseconds, "display": bytes sent to the panel, "transfers": I2C writes,
 "highest_alloc", "boot_alloc", "empty_alloc", "slowest_collect_us"}}``
 from a timed ``gc.collect()`` after every step, and with ``"calibrate": n``
 in the data ``{"calibration_us": [...]}``: the time of the calibration loop
-of the Pico estimate (bench/pico_est.py), n times before and n after.
+of the Pico estimate (bench/pico_est.py), n times before, once after every
+step, n times after.
 
 ``steps(data)`` is a generator, one step a press: the WebAssembly port's
 runner (tests/wasm32.py) drives it from the top level, where that port
@@ -288,7 +289,8 @@ def calibrate(times):
 def main():
     """Run every step with a collection after each (a board, the unix port)
     and print the heap figures; with ``"calibrate": n`` in the data, time
-    the calibration loop n times before and after the game."""
+    the calibration loop n times before the game, once after every step and
+    n times after it."""
     gc.collect()
     empty = gc.mem_alloc()
     with open("tt_data.json") as f:
@@ -305,6 +307,10 @@ def main():
         took = ticks_diff(ticks_us(), start)
         if took > slowest_collect:
             slowest_collect = took
+        if times:
+            # once between every two presses too: the fastest of all is the
+            # host's unloaded speed, whatever else ran on it meanwhile
+            calibration += calibrate(1)
         used = gc.mem_alloc()
         free = gc.mem_free()
         if boot is None:
