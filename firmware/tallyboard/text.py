@@ -25,11 +25,13 @@ class Font:
         self.height = module.HEIGHT  # line height in pixels
         self.glyph_width = module.WIDTH
         self.advance = module.ADVANCE  # pen step per character
+        self.data = module.DATA  # the strip: PAGES rows of COUNT * WIDTH column bytes
         self.map = module.MAP
         self.wide = module.WIDE
         self.first = module.FIRST
         self.fallback = module.FALLBACK
         self.count = module.COUNT
+        self.nbytes = module.BYTES  # bytes per glyph
         self._end = self.first + len(self.map)
         self._fb = FrameBuffer(bytearray(module.BYTES), module.WIDTH, module.HEIGHT, MONO_VLSB)
         # The font's glyphs side by side (tools/make_fonts.py): a glyph is cut
