@@ -27,7 +27,8 @@ microseconds, "display": bytes sent to the panel, "transfers": I2C writes,
 "writes": file writes,
 "written": bytes written}`` per press; ``{"link": {"status": [...],
 "games": {id: [bytes, crc32]}}}``; ``{"end": {"screen", "hands",
-"finished", "totals", "modules"}}`` (the app's modules then loaded); when run as a script
+"finished", "totals", "modules"}}`` (the app's modules loaded at the
+middle press: the app and one game, in play); when run as a script
 (``main``, on a board or the unix port), ``{"heap": {"lowest_free",
 "highest_alloc", "boot_alloc", "empty_alloc", "slowest_collect_us"}}``
 from a timed ``gc.collect()`` after every step, and with ``"calibrate": n``
@@ -239,8 +240,11 @@ def steps(data):
     board = Board(data)
     yield "boot"
     keys = data["keys"]
+    middle = None
     for i in range(len(keys)):
         figures = board.press(keys[i])
+        if i == len(keys) // 2:
+            middle = app_modules()  # in the thick of the game
         print('{"press": %d, "us": %d, "display": %d, "transfers": %d, "writes": %d, "written": %d}'
               % (i, figures["us"], figures["display"], figures["transfers"], figures["writes"], figures["written"]))
         yield i
@@ -251,7 +255,7 @@ def steps(data):
     g = app.game
     end = {"screen": app.screen.__class__.__name__, "hands": len(g.hands) if g else 0,
            "finished": g.finished if g else None, "totals": list(g.totals) if g else [],
-           "modules": app_modules()}
+           "modules": middle}
     print(json.dumps({"end": end}))
 
 
