@@ -15,7 +15,8 @@ Input (tt_data.json): a first line of options, then one game per line
     {"flash": "tt_flash",     # folder for the journal (under the current one)
      "measure": false,        # collect around every press: heap and allocation
      "record": false,         # CRC of the panel after every press
-     "link_at_boot": false}   # build the link at boot, not when the PC speaks
+     "link_at_boot": false,   # build the link at boot, not when the PC speaks
+     "language": null}        # a language to switch to after boot (as Settings does)
     [game, players, settings, hands]      # hands: record hands
     ...
 
@@ -148,6 +149,10 @@ def play(data, games):
     start = gc.mem_alloc() if HEAP else None
     s = ButtonSession(data.get("flash", "tt_flash"), data.get("measure", False), data.get("record", False),
                       data.get("link_at_boot", False))
+    if data.get("language"):
+        s.app.set_language(data["language"])
+        s.app.go_home()  # the home menu again, in that language
+        s.app.redraw()
     s.collect()
     boot_free = s.min_free
     lines = []
@@ -190,6 +195,7 @@ def play(data, games):
                 per_hand.append(sum(s.times[first:last]) // (last - first))
         heap = {"heap": gc.mem_free() + gc.mem_alloc(), "start_alloc": start, "boot_free": boot_free, "min_free": s.min_free,
                 "alloc_mean": sum(allocs) // len(allocs), "alloc_max": max(allocs), "press_count": len(allocs),
+                "alloc_median": sorted(allocs)[len(allocs) // 2],
                 "us_per_press_by_hand": per_hand}
     lines.append(heap)
     lines.append({"modules": app_modules()})
