@@ -25,23 +25,29 @@ import tempfile
 
 from tests import mpvm
 
-# Left on the board by a run, removed before and after it.
+# Left on the board by a run, removed before and after it (with the
+# payload's helper modules).
 FLASH = "tt_flash"
-CLEANUP = (
-    "import os\n"
-    "def _rm(p):\n"
-    "    try:\n"
-    "        if os.stat(p)[0] & 0x4000:\n"
-    "            for n in os.listdir(p):\n"
-    "                _rm(p + '/' + n)\n"
-    "            os.rmdir(p)\n"
-    "        else:\n"
-    "            os.remove(p)\n"
-    "    except OSError:\n"
-    "        pass\n"
-    "for _p in (%r, %r):\n"
-    "    _rm(_p)\n" % (FLASH, mpvm.DATA_FILE)
-)
+
+
+def cleanup_script(extra=()):
+    """MicroPython code that removes what a run leaves on the board: the
+    journal folder, the data file and the ``extra`` file names."""
+    return (
+        "import os\n"
+        "def _rm(p):\n"
+        "    try:\n"
+        "        if os.stat(p)[0] & 0x4000:\n"
+        "            for n in os.listdir(p):\n"
+        "                _rm(p + '/' + n)\n"
+        "            os.rmdir(p)\n"
+        "        else:\n"
+        "            os.remove(p)\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "for _p in %r:\n"
+        "    _rm(_p)\n" % ((FLASH, mpvm.DATA_FILE) + tuple(extra),)
+    )
 
 
 class BoardError(Exception):
@@ -61,12 +67,14 @@ def payload_argv(port, script, data_file, helpers=()):
     """The mpremote command that runs payload ``script`` on the board at
     ``port``: clear what an earlier run left, copy the data file (and
     compiled helper modules) to the flash, run the script, clear again."""
-    argv = [sys.executable, "-m", "mpremote", "connect", port, "exec", CLEANUP]
+    names = [pathlib.Path(helper).name for helper in helpers]
+    cleanup = cleanup_script(names)
+    argv = [sys.executable, "-m", "mpremote", "connect", port, "exec", cleanup]
     if data_file is not None:
         argv += ["+", "fs", "cp", str(data_file), ":" + mpvm.DATA_FILE]
-    for helper in helpers:
-        argv += ["+", "fs", "cp", str(helper), ":" + pathlib.Path(helper).name]
-    argv += ["+", "run", str(script), "+", "exec", CLEANUP]
+    for helper, name in zip(helpers, names):
+        argv += ["+", "fs", "cp", str(helper), ":" + name]
+    argv += ["+", "run", str(script), "+", "exec", cleanup]
     return argv
 
 

@@ -7,6 +7,7 @@ results back; a missing PORT or board is one clear line."""
 
 import pathlib
 import subprocess
+import sys
 
 import pytest
 
@@ -52,8 +53,22 @@ def test_payload_command_copies_the_data_runs_and_cleans_up(tmp_path):
     assert "fs cp %s :tt_data.json" % (tmp_path / "tt_data.json") in text
     assert "fs cp %s :ui_script.mpy" % (tmp_path / "ui_script.mpy") in text
     assert "+ run %s +" % (tmp_path / "board_game.py") in text
-    # the cleanup runs first and last
-    assert argv[6] == board.CLEANUP and argv[-1] == board.CLEANUP
+    # the cleanup runs first and last, and removes the helper too
+    assert argv[6] == argv[-1] == board.cleanup_script(["ui_script.mpy"])
+    assert "ui_script.mpy" in argv[-1] and "tt_flash" in argv[-1]
+
+
+def test_the_cleanup_removes_the_journal_folder_and_the_data(tmp_path):
+    # The cleanup is MicroPython and CPython alike: run it on a folder
+    # laid out as a run leaves the board.
+    (tmp_path / "tt_flash").mkdir()
+    (tmp_path / "tt_flash" / "g0001.tj").write_text("x")
+    (tmp_path / "tt_data.json").write_text("{}")
+    (tmp_path / "board_io.mpy").write_bytes(b"M")
+    (tmp_path / "main.py").write_text("")
+    proc = subprocess.run([sys.executable, "-c", board.cleanup_script(["board_io.mpy"])], cwd=tmp_path)
+    assert proc.returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["main.py"]
 
 
 def _fake_mpremote(calls):
