@@ -19,6 +19,7 @@ def test_suites_pass_on_the_unix_port():
     figures = board.run_all(board.unix_transport, echo=lines.append)
     game = figures["game"]
     assert figures["core_vectors"] == 12
+    assert figures["journals"] > 10
     assert game["presses"] > 150 and game["flash_writes"] > 60
     assert 0 < game["lowest_mem_free"] < mpvm.HEAPSIZE
     assert game["press_ms_p50"] <= game["press_ms_p95"] <= game["press_ms_max"]
@@ -33,7 +34,7 @@ def test_suites_pass_on_the_32_bit_port():
 
 
 def test_a_game_that_ends_differently_fails_the_suite():
-    def lying(name, data=None):
+    def lying(name, data=None, leaves=()):
         lines = board.unix_transport(name, data)
         for line in lines:
             if "end" in line:
@@ -43,6 +44,19 @@ def test_a_game_that_ends_differently_fails_the_suite():
     with pytest.raises(board.BoardError) as info:
         board.suite_game(lying)
     assert "on CPython" in str(info.value)
+
+
+def test_a_journal_written_differently_fails_the_suite():
+    def lying(name, data=None, leaves=()):
+        lines = board.unix_transport(name, data)
+        for line in lines:
+            if "write" in line:
+                line["hex"] = line["hex"][:-2] + "20"  # the last newline made a space
+        return lines
+
+    with pytest.raises(board.BoardError) as info:
+        board.suite_journal(lying)
+    assert "other bytes" in str(info.value)
 
 
 def test_payload_command_copies_the_data_runs_and_cleans_up(tmp_path):
