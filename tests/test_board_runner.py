@@ -137,3 +137,24 @@ def test_make_test_board_without_port_stops_with_one_line():
     # (a venv rebuilt first may print before it)
     assert ("test-board: make test-board needs the board's serial port: make test-board PORT=/dev/ttyACM0"
             in proc.stderr.splitlines())
+
+
+def test_on_a_board_the_game_draws_on_its_real_i2c_bus(monkeypatch):
+    # board_game with "i2c": the display driver writes through the board's
+    # own machine.I2C (here a stand-in) at the board file's OLED address.
+    import types
+
+    from tallyboard.boards import pico
+    from tallyboard.fs import MemFS
+    from tests.payloads.board_game import Board
+
+    sent = []
+    machine = types.ModuleType("machine")
+    machine.I2C = lambda *a, **k: types.SimpleNamespace(writeto=lambda addr, buf: sent.append((addr, len(buf))))
+    machine.Pin = lambda *a, **k: None
+    monkeypatch.setitem(sys.modules, "machine", machine)
+    b = Board({"keys": "", "i2c": True}, fs=MemFS())
+    booted = sum(n for _, n in sent)
+    figures = b.press("d")
+    assert {addr for addr, _ in sent} == {pico.OLED_ADDR}
+    assert figures["display"] == sum(n for _, n in sent) - booted > 0

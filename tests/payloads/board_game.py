@@ -112,7 +112,11 @@ class Board:
         for name in NAMES:
             sources[name] = pin(self.held, name)
         self.buttons = Buttons(sources, self.clock.ticks_ms)
-        self.bus = CountingBus(_board_i2c() if data.get("i2c") else None)
+        addr = 0x3C
+        real = None
+        if data.get("i2c"):
+            real, addr = _board_i2c()
+        self.bus = CountingBus(real)
         # ``fs``: another store (a CPython test's littlefs image); with
         # "memfs" in the data, a store in RAM (the Pico estimate times the
         # interpreter without the host's file system). Writes are then not
@@ -125,7 +129,7 @@ class Board:
         self.stream = Stream()
         self.link = None
         make_link = self._make_link if data.get("link", True) else None
-        self.app = App(Display(self.bus), self.buttons, self.fs, self.clock, link=make_link, rng=_first_seat,
+        self.app = App(Display(self.bus, addr), self.buttons, self.fs, self.clock, link=make_link, rng=_first_seat,
                        device_id="testboard")
 
     def _make_link(self, app):
@@ -168,9 +172,11 @@ def _first_seat(n):
 
 
 def _board_i2c():
+    # The board's own I2C bus and its OLED's address (board files).
     from tallyboard import boards, hardware
 
-    return hardware.i2c_bus(boards.configured())
+    board = boards.load(boards.configured())
+    return hardware.i2c_bus(board), board.OLED_ADDR
 
 
 def steps(data):
