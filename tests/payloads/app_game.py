@@ -50,6 +50,7 @@ from tallyboard.fs import OsFS
 
 
 HEAP = hasattr(gc, "mem_alloc")
+HIST = 256
 
 
 class ButtonSession(Session):
@@ -81,8 +82,15 @@ class ButtonSession(Session):
         self.hand_sent = []
         self.measure = measure and HEAP
         self.min_free = None
-        self.allocs = []
-        self.times = []  # microseconds per press, in order
+        # Running figures, not a list per press: the harness must not grow
+        # (and fragment) the heap it measures.
+        self.count = 0
+        self.alloc_total = 0
+        self.alloc_max = 0
+        self.time_total = 0  # microseconds
+        self.last_alloc = 0
+        self.last_time = 0
+        self.alloc_hist = [0] * (HIST + 1)  # presses by bytes // 16, the last for HIST * 16 and up
 
     def _sources(self):
         held = self.held
@@ -116,6 +124,25 @@ class ButtonSession(Session):
             if self.min_free is None or free < self.min_free:
                 self.min_free = free
 
+    def _count(self, allocated, took):
+        self.count += 1
+        self.alloc_total += allocated
+        self.time_total += took
+        self.last_alloc = allocated
+        self.last_time = took
+        if allocated > self.alloc_max:
+            self.alloc_max = allocated
+        self.alloc_hist[min(allocated // 16, HIST)] += 1
+
+    def alloc_median(self):
+        """Median bytes allocated per press (to 16 bytes; at most HIST * 16)."""
+        seen = 0
+        for i in range(HIST + 1):
+            seen += self.alloc_hist[i]
+            if seen * 2 > self.count:
+                return i * 16
+        return None
+
     def press(self, name, kind=PRESS):
         """Hold the pin of ``name`` (past the long-press time for LONG), let
         the app poll, release it; returns the bytes sent to the panel."""
@@ -130,9 +157,9 @@ class ButtonSession(Session):
         hold(app, self.held, self.clock, name, kind == LONG)
         took = ticks_diff(ticks_us(), start)
         if self.measure:
-            self.allocs.append(gc.mem_alloc() - before)
+            allocated = gc.mem_alloc() - before
             gc.enable()
-            self.times.append(took)
+            self._count(allocated, took)
         if app.presses != want:
             raise ScriptError("the press of %s was not seen by the app" % name)
         n = app.last_bytes
@@ -157,7 +184,8 @@ def play(data, games):
     s.collect()
     boot_free = s.min_free
     lines = []
-    hand_presses = []
+    per_hand = []
+    alloc_by_hand = []
     for game, players, settings, hands in games:
         s.start_game(game, players, settings)
         counts = []
@@ -167,11 +195,14 @@ def play(data, games):
         for hand in hands:
             if g.finished:
                 break
-            first = len(s.times)
+            count, allocated, took = s.count, s.alloc_total, s.time_total
             counts.append(s.play_hand(hand))
             # The score table's OK is left out: at the last hand it ends
             # the game and goes home, a cost of its own, not growth.
-            hand_presses.append([first, len(s.times) - 1])
+            n = s.count - count - 1
+            if s.measure and n > 0:
+                per_hand.append((s.time_total - took - s.last_time) // n)
+                alloc_by_hand.append((s.alloc_total - allocated - s.last_alloc) // n)
             if in_game is None:
                 in_game = app_modules()
         line = {"game": game, "id": gid, "hands": len(counts), "finished": g.finished, "totals": list(g.totals),
@@ -191,16 +222,9 @@ def play(data, games):
     s.collect()
     heap = {"heap": None}
     if s.measure:
-        allocs = s.allocs
-        per_hand = []
-        alloc_by_hand = []
-        for first, last in hand_presses:
-            if last > first:
-                per_hand.append(sum(s.times[first:last]) // (last - first))
-                alloc_by_hand.append(sum(allocs[first:last]) // (last - first))
         heap = {"heap": gc.mem_free() + gc.mem_alloc(), "start_alloc": start, "boot_free": boot_free, "min_free": s.min_free,
-                "alloc_mean": sum(allocs) // len(allocs), "alloc_max": max(allocs), "press_count": len(allocs),
-                "alloc_median": sorted(allocs)[len(allocs) // 2],
+                "alloc_mean": s.alloc_total // s.count, "alloc_max": s.alloc_max, "press_count": s.count,
+                "alloc_median": s.alloc_median(),
                 "us_per_press_by_hand": per_hand, "alloc_per_press_by_hand": alloc_by_hand}
     lines.append(heap)
     lines.append({"modules": app_modules()})
