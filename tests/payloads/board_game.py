@@ -36,7 +36,7 @@ middle press: the app and one game, in play); when run as a script
 from a timed ``gc.collect()`` after every step, and with ``"calibrate": n``
 in the data ``{"calibration_us": [...]}``: the time of the calibration loop
 of the Pico estimate (bench/pico_est.py), n times before, once after every
-step, n times after.
+step, n times after, and ``{"collect_us": t}`` after every step.
 
 ``steps(data)`` is a generator, one step a press: the WebAssembly port's
 runner (tests/wasm32.py) drives it from the top level, where that port
@@ -244,6 +244,8 @@ def main():
         took = ticks_diff(ticks_us(), start)
         if took > slowest_collect:
             slowest_collect = took
+        if times:
+            print('{"collect_us": %d}' % took)
         if times:
             # once between every two presses too: the fastest of all is the
             # host's unloaded speed, whatever else ran on it meanwhile
