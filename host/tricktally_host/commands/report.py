@@ -1,0 +1,5 @@
+# SPDX-License-Identifier: MIT
+import click
+@click.command("report")
+def command():
+    """stub"""
