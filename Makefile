@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?=
 
-.PHONY: venv test bench sim deploy smoke clean
+.PHONY: venv browser test bench sim deploy smoke clean
 
 venv: $(STAMP)
 
@@ -21,7 +21,15 @@ $(STAMP): pyproject.toml shared/tricktally/__init__.py firmware/tallyboard/__ini
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-test: venv
+# The report's browser test needs Debian's chromium: installed when missing,
+# and a clear stop when it cannot be (never a silently skipped test).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "chromium is missing: installing it with apt-get (needed by the season report's browser test)"; \
+		{ command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+		|| { echo "error: cannot install chromium (run as root on Debian/Ubuntu: apt-get install -y chromium)" >&2; exit 1; }; }
+
+test: venv browser
 	$(BIN)/python -m pytest
 
 bench: venv
