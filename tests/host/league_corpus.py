@@ -16,7 +16,7 @@ from tricktally.record import to_record
 # A family of eight, with names that need care in HTML and terminals.
 POOL = ["Ana", "Ben", "Cy", "Dée", "Eva <b>", "Fé & Co", "Gus \"G\"", "Hal"]
 DAY = 86400
-START = 1_704_067_200  # 2024-01-01 00:00 UTC
+START = 1_704_110_400  # 2024-01-01 12:00 UTC: the same day in any time zone
 
 
 def finished_game(rnd, name=None, max_entries=6000):

@@ -171,7 +171,7 @@ def test_all_counts_how_often_the_winner_changes(tmp_path):
     records = [to_record(random_game(seed, "hearts", max_entries=6000)[2]) for seed in range(12)]
     records += [to_record(random_game(seed, "wizard", max_entries=6000)[2]) for seed in range(3)]
     for i, r in enumerate(records):
-        r["created"] = 1_700_000_000 + i * 86400
+        r["created"] = 1_699_963_200 + i * 86400  # noon UTC: the same day in any time zone
     path = str(tmp_path / "db.sqlite")
     with Database(path) as db:
         store(db, records)
