@@ -130,4 +130,7 @@ S = {
     "rule_even_bids": "the bids may not add up to the cards dealt.",
     "rule_trump": "the last round has no trump.",
     "rule_other": "the rules do not allow it.",
+    # issue 16: bid accuracy screen (ui/accuracy.py)
+    "acc_title": "Bids made",
+    "acc_none": "No hand played yet.",
 }

@@ -130,4 +130,7 @@ S = {
     "rule_even_bids": "las apuestas no pueden sumar las cartas repartidas.",
     "rule_trump": "la última ronda no tiene triunfo.",
     "rule_other": "las reglas no lo permiten.",
+    # issue 16: bid accuracy screen (ui/accuracy.py)
+    "acc_title": "Pujas cumplidas",
+    "acc_none": "Aún no hay manos.",
 }

@@ -130,4 +130,7 @@ S = {
     "rule_even_bids": "les contrats ne peuvent pas égaler les cartes données.",
     "rule_trump": "la dernière manche n'a pas d'atout.",
     "rule_other": "les règles ne le permettent pas.",
+    # issue 16: bid accuracy screen (ui/accuracy.py)
+    "acc_title": "Mises réussies",
+    "acc_none": "Aucune donne jouée.",
 }

@@ -130,4 +130,7 @@ S = {
     "rule_even_bids": "le puntate non possono sommare le carte date.",
     "rule_trump": "l'ultimo giro non ha briscola.",
     "rule_other": "le regole non lo permettono.",
+    # issue 16: bid accuracy screen (ui/accuracy.py)
+    "acc_title": "Dichiarazioni fatte",
+    "acc_none": "Nessuna mano giocata.",
 }

@@ -130,4 +130,7 @@ S = {
     "rule_even_bids": "as apostas não podem somar as cartas dadas.",
     "rule_trump": "a última rodada não tem trunfo.",
     "rule_other": "as regras não o permitem.",
+    # issue 16: bid accuracy screen (ui/accuracy.py)
+    "acc_title": "Licitações cumpridas",
+    "acc_none": "Ainda sem mãos.",
 }
