@@ -25,8 +25,9 @@ HANDS = {
     "spades": [{"bids": [3, 3, 3, 3], "tricks": [3, 4, 2, 4]},
                {"bids": [4, 2, 2, 4], "tricks": [5, 1, 2, 5]}],
 }
-# Play a few hands, open the accuracy screen, go back: the panel's CRC after each press.
-VM_CODE = """
+# Play a few hands, open the accuracy screen, go back: the panel's CRC after
+# each press. The same source runs on CPython (over ui_script's names) and on the VM.
+PLAN_CODE = """
 import json
 def accuracy_plan(plan):
     out = []
@@ -43,6 +44,8 @@ def accuracy_plan(plan):
         s.press("ok")
         out.append({"frames": s.frames, "screen": screen, "back": s.screen()})
     return out
+"""
+VM_CODE = PLAN_CODE + """
 print("RESULT " + json.dumps(accuracy_plan(json.loads(tt_data()))))
 """
 PLAN = [["wizard", {}, HANDS["wizard"]], ["spades", {"partners": True}, HANDS["spades"]]]
@@ -125,12 +128,8 @@ def test_the_screen_draws_the_same_bytes_on_micropython():
 
 
 def _cpython(plan):
-    out = []
-    for game, settings, hands in plan:
-        s = _at_table(game, settings, hands)
-        s.frames = []
-        s.press("right")
-        screen = s.screen()
-        s.press("ok")
-        out.append({"frames": s.frames, "screen": screen, "back": s.screen()})
-    return out
+    from tests.firmware import ui_script
+
+    namespace = dict(vars(ui_script))
+    exec(PLAN_CODE, namespace)
+    return namespace["accuracy_plan"](plan)

@@ -56,10 +56,9 @@ def command(game_name, since, until, as_json, db_path):
     rows = table(rate(games))
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
-        return
-    if not rows:
+    elif rows:
+        console = Console()
+        for t in league_tables(rows):
+            console.print(t)
+    else:
         click.echo("No finished games to rate: `tricktally sync` copies them from the board.")
-        return
-    console = Console()
-    for t in league_tables(rows):
-        console.print(t)
