@@ -188,3 +188,20 @@ def test_all_counts_how_often_the_winner_changes(tmp_path):
     # --until cuts the season.
     few = json.loads(_run("rescore", "--all", "--set", "target=30", "--json", "--until", "2023-11-16", "--db", path).output)
     assert few["rescored"] == 3  # 14, 15 and 16 November
+
+
+@pytest.mark.parametrize("before, after", [("delayed", "open"), ("open", "delayed"), ("hidden", "delayed")])
+def test_bidding_changes_keep_an_unfinished_hand_and_its_scores(before, after):
+    """Bidding only changes when bids are shown: the "first card played" step
+    is added or left out of an unfinished hand, nothing else moves."""
+    record = {"game": "wizard", "players": ["A", "B", "C"], "settings": {"bidding": before},
+              "hands": [{"bids": [1, 0, 0], "tricks": [1, 0, 0]}, {"bids": [1, 1, 1], "tricks": [0, 1, 1]}],
+              "current": [["bid", 0, 1], ["bid", 1, 2], ["bid", 2, 1]]}
+    if before == "delayed":
+        record["current"].append(["first_card", None, 1])
+    record["current"].append(["tricks", 0, 1])
+    played = from_record(record)
+    result = rescore(record, {"bidding": after})
+    assert result.problem is None and result.notes == []
+    assert summary(result.rescored) == summary(played)
+    assert result.rescored.current_entries()[-1] == ("tricks", 0, 1) and result.rescored.kind == "tricks"
