@@ -74,10 +74,10 @@ def _print_one(ref, result):
 
 
 def _shown(result):
-    """The settings the user changed, as RULES.md writes them."""
+    """The settings the user changed, as --set takes them (on/off for yes-or-no settings)."""
     out = {}
     for name, value in result.changes.items():
-        out[name] = ("true" if value else "false") if isinstance(value, bool) else value
+        out[name] = ("on" if value else "off") if isinstance(value, bool) else value
     return out
 
 
