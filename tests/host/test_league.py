@@ -176,3 +176,14 @@ def _first_setting(game):
         if name != "players":
             value = game.settings[name]
             return name, ("on" if value else "off") if isinstance(value, bool) else value
+
+
+def test_every_report_language_has_every_string():
+    from tricktally_host.commands.report import LANGUAGES
+    from tricktally_host.report_i18n import STRINGS
+
+    assert tuple(STRINGS) == LANGUAGES
+    for lang, table in STRINGS.items():
+        assert set(table) == set(STRINGS["en"]), lang
+        assert all(value.strip() for value in table.values()), lang
+        assert table["period"].count("%s") == 2 and table["counts"].count("%d") == 2, lang
