@@ -10,14 +10,22 @@ changes nothing), then journals the entry. Every event ends with one
 
 from tricktally import new_game, RuleError
 from tallyboard import i18n
+from tallyboard.buttons import PRESS, ticks_diff
 from tallyboard.config import Config
 from tallyboard.i18n import explain, t
 from tallyboard.journal import Journal
+from tallyboard.power import Idle, AWAKE, DIM, OFF, DEEP, SHIFT
+from tallyboard.ui import battery_mark
 from tallyboard.ui import entry, widgets
 from tallyboard.ui.message import Message
 from tallyboard.ui.table import TableScreen, name_width
 
 FIRMWARE_VERSION = "0.1.0"
+# While a button is held the loop looks again this soon (release, LONG and
+# REPEAT need the time); otherwise it sleeps until something happens.
+HELD_POLL_MS = 20
+# The supply is read at most this often while the board is in use.
+BATTERY_EVERY_MS = 60000
 
 
 class App:
@@ -27,9 +35,11 @@ class App:
     (tallyboard.fs), ``clock`` (tallyboard.clock), ``link`` (``poll()``, or a
     callable ``link(app)`` returning one once the journal exists), ``rng``
     (``rng(n)`` -> 0..n-1, for a random first dealer). ``smart=False`` turns
-    off the smart defaults and fill-in (the benchmark's baseline)."""
+    off the smart defaults and fill-in (the benchmark's baseline).
+    ``power`` (tallyboard.hardware.BoardPower, or a fake) lets ``run`` sleep
+    between events and reads the battery; without it there is no gauge."""
 
-    def __init__(self, display, buttons, fs, clock, link=None, device_id="sim", rng=None, smart=True):
+    def __init__(self, display, buttons, fs, clock, link=None, device_id="sim", rng=None, smart=True, power=None):
         self.display = display
         self.fb = display.fb
         self.buttons = buttons
@@ -41,6 +51,13 @@ class App:
         self.config = Config(fs)
         i18n.use(self.config.language)
         display.contrast(self.config.contrast)
+        self.power = power
+        self.idle = Idle(clock.ticks_ms())
+        self.apply_idle_settings()
+        self._swallow = None  # the button whose press only woke the display
+        self.gauge = None
+        self._battery_at = 0
+        battery_mark.level = None
         self.journal = Journal(fs, clock)
         self._stored = self.journal.boot()
         self.link = link(self) if callable(link) and not hasattr(link, "poll") else link
@@ -74,6 +91,11 @@ class App:
         if notes:
             then = self.screen
             self.go(Message(t("damage"), " / ".join(notes), lambda app: app.go(then)))
+        if power is not None and power.volts() is not None:
+            from tallyboard.battery import Gauge
+
+            self.gauge = Gauge(*power.thresholds())
+            self.check_battery()
         self.redraw()
 
     # ----- events -----------------------------------------------------------
@@ -83,7 +105,10 @@ class App:
         self.screen = screen
 
     def handle(self, name, kind):
-        """Process one button event and update the display once."""
+        """Process one button event and update the display once (an event
+        that turns a dark display back on only does that)."""
+        if not self._wakes_for(name, kind):
+            return 0
         self.presses += 1
         self.screen.key(self, name, kind)
         return self.redraw()
@@ -92,43 +117,133 @@ class App:
         """Draw the current screen into the framebuffer and send what changed."""
         self.fb.fill(0)
         self.screen.draw(self)
+        self.display.shift_frame()
         self.last_bytes = self.display.show()
         return self.last_bytes
 
     def tick(self):
-        """Poll the buttons and the serial link once; never blocks."""
+        """Handle every waiting button event and serve the serial link once;
+        never blocks."""
         if self.buttons is not None:
             ev = self.buttons.poll()
-            if ev is not None:
+            while ev is not None:
                 self.handle(ev[0], ev[1])
+                ev = self.buttons.poll()
         if self.link is not None:
             self.link.poll()
 
     def run(self):
         """The board's main loop (returns only on an exception, such as the
         KeyboardInterrupt of mpremote; every confirmed entry is already on
-        flash by then)."""
-        try:
-            from time import sleep_ms
-        except ImportError:
-            from time import sleep
-
-            def sleep_ms(ms):
-                sleep(ms / 1000)
-
+        flash by then). It never polls on a timer: between events it sleeps
+        until a button interrupt, a byte from the PC or the next idle step."""
+        if self.power is None:
+            raise ValueError("App.run needs the board's power object (tallyboard.hardware.BoardPower)")
         while True:
-            try:
-                self.tick()
-            except KeyboardInterrupt:
-                raise
-            except Exception as e:  # noqa: BLE001 - the board must keep going
-                # A bug must not stop the score keeper: say so and go home;
-                # every confirmed entry is already in the journal.
-                from tallyboard.ui.home import home
+            self.serve()
 
-                self.refuse("%s: %r" % (t("internal_error"), e), home(self))
+    def serve(self):
+        """One pass of the main loop: events, link, idle steps, battery, then
+        sleep. Returns the ms slept (None: until woken; 0: no sleep)."""
+        try:
+            self.tick()
+            self.idle_steps()
+            if self.gauge is not None and self.idle.state == AWAKE:
+                if ticks_diff(self.clock.ticks_ms(), self._battery_at) >= BATTERY_EVERY_MS:
+                    self.check_battery()
+                    self.redraw()
+        except KeyboardInterrupt:
+            raise
+        except Exception as e:  # noqa: BLE001 - the board must keep going
+            # A bug must not stop the score keeper: say so and go home;
+            # every confirmed entry is already in the journal.
+            from tallyboard.ui.home import home
+
+            self.refuse("%s: %r" % (t("internal_error"), e), home(self))
+            self.redraw()
+        return self.sleep()
+
+    def sleep(self):
+        """Sleep until something can happen (tallyboard.power.Idle.wait_ms;
+        a held button needs another look within HELD_POLL_MS)."""
+        ms = self.idle.wait_ms(self.clock.ticks_ms())
+        if self.buttons is not None and self.buttons.busy():
+            if ms is None or ms > HELD_POLL_MS:
+                ms = HELD_POLL_MS
+        if ms == 0:
+            return 0
+        self.power.wait(ms)
+        return ms
+
+    # ----- power: idle steps and battery (issue 15) ---------------------------
+
+    def apply_idle_settings(self):
+        """Use the idle delays of the settings (seconds) from now on."""
+        c = self.config
+        self.idle.configure(c.dim_s * 1000, c.off_s * 1000, c.sleep_s * 1000)
+
+    def idle_steps(self):
+        """Do what the idle state machine says is due: dim, shift, display
+        off, deepest sleep."""
+        power = self.power
+        idle = self.idle
+        idle.allow_deep = power is not None and power.can_deep() and not power.on_usb()
+        now = self.clock.ticks_ms()
+        step = idle.step(now)
+        while step is not None:
+            if step == DIM or step == SHIFT:
+                if step == DIM:
+                    self.display.contrast(dim_contrast(self.config.contrast))
+                self.display.next_shift()
                 self.redraw()
-            sleep_ms(5)
+            elif step == OFF:
+                self.display.power(False)
+                if power is not None:
+                    power.slow()
+            elif step == DEEP:
+                if self.display.on:
+                    self.display.power(False)
+                power.deep()  # a board resets on the waking press; a fake returns
+                return
+            step = idle.step(now)
+
+    def _wakes_for(self, name, kind):
+        # Every event is activity. The one that turns a dark display back on
+        # does nothing else, nor do the LONG/REPEAT of that same hold.
+        if kind == PRESS:
+            self._swallow = None
+        elif name == self._swallow:
+            return False
+        idle = self.idle
+        was = idle.state
+        acts = idle.press(self.clock.ticks_ms())
+        if was != AWAKE:
+            if was >= OFF:
+                if self.power is not None:
+                    self.power.fast()
+                self.display.power(True)
+            self.display.contrast(self.config.contrast)
+            if was >= OFF:
+                self.check_battery()
+                self.redraw()
+        if not acts:
+            self._swallow = name
+        return acts
+
+    def check_battery(self):
+        """Read the supply (boards with a gauge): update the header mark,
+        and warn once when it gets low and once when it gets critical."""
+        if self.gauge is None:
+            return
+        from tallyboard.battery import CRITICAL
+
+        self._battery_at = self.clock.ticks_ms()
+        alarm = self.gauge.update(self.power.volts())
+        battery_mark.level = self.gauge.level()
+        if alarm:
+            back = self.screen
+            key = "battery_critical" if alarm == CRITICAL else "battery_low"
+            self.go(Message(t("battery"), t(key), lambda app: app.go(back)))
 
     # ----- games on the board -----------------------------------------------
 
@@ -186,6 +301,10 @@ class App:
     def start_game(self, name, players, first_dealer, settings, back=None, room_made=False):
         """Create a game with the core and journal its start (after making
         room on the flash when it runs low)."""
+        if self.gauge is not None and self.gauge.critical:
+            # Power hook: flat cells must not start a game they cannot finish.
+            self.refuse(t("battery_critical"), back)
+            return
         try:
             g = new_game(name, players, first_dealer, settings)
         except RuleError as e:
@@ -383,6 +502,11 @@ class App:
         elif hasattr(s, "title"):
             parts.append(str(s.title))
         return " ".join(parts)
+
+
+def dim_contrast(contrast):
+    """The contrast of a dimmed screen: an eighth of the chosen one."""
+    return contrast // 8 if contrast >= 8 else contrast
 
 
 class _Live:

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""The board's own settings: roster of player names, language, contrast and
-the default rules of each game, kept in ``config.json`` on the flash.
+"""The board's own settings: roster of player names, language, contrast, the
+idle steps (dim, screen off, sleep) and the default rules of each game,
+kept in ``config.json`` on the flash.
 
 Every change is written at once with ``fs.write_file`` (atomic replace), so a
 power cut keeps either the old or the new file. A missing or unreadable file
@@ -12,6 +13,19 @@ import json
 from tricktally import settings as rules
 
 FILE = "config.json"
+# A low default contrast: the OLED's current and wear grow with it (the
+# SSD1306's segment current is contrast/256 of its maximum); players who
+# want it brighter set it in Settings.
+CONTRAST = 95
+# Idle steps in seconds after the last press (0: never), and the choices the
+# settings offer (issue 15, tallyboard.power).
+DIM_S = 60
+OFF_S = 300
+SLEEP_S = 1800
+DIM_CHOICES = (30, 60, 120, 300, 0)
+OFF_CHOICES = (120, 300, 600, 900, 0)
+SLEEP_CHOICES = (900, 1800, 3600, 0)
+IDLE_KEYS = ("dim_s", "off_s", "sleep_s")
 LANGUAGES = ("en", "es", "pt", "it", "fr")
 MAX_NAMES = 12
 MAX_NAME = 10
@@ -36,7 +50,10 @@ class Config:
         self.fs = fs
         self.roster = []
         self.language = "en"
-        self.contrast = 207
+        self.contrast = CONTRAST
+        self.dim_s = DIM_S
+        self.off_s = OFF_S
+        self.sleep_s = SLEEP_S
         self._defaults = {}
         self.problem = None
         self._load()
@@ -61,6 +78,9 @@ class Config:
             c = data.get("contrast")
             if isinstance(c, int) and 0 <= c <= 255:
                 self.contrast = c
+            for key, choices in zip(IDLE_KEYS, (DIM_CHOICES, OFF_CHOICES, SLEEP_CHOICES)):
+                if data.get(key) in choices:
+                    setattr(self, key, data[key])
             d = data.get("defaults") or {}
             for game in GAMES:
                 if game in d:
@@ -88,6 +108,9 @@ class Config:
             "roster": self.roster,
             "language": self.language,
             "contrast": self.contrast,
+            "dim_s": self.dim_s,
+            "off_s": self.off_s,
+            "sleep_s": self.sleep_s,
             "defaults": self._defaults,
         }
         self.fs.write_file(FILE, json.dumps(data).encode())
@@ -112,6 +135,17 @@ class Config:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 255:
             raise ValueError("contrast is 0 to 255, not %r" % (value,))
         self.contrast = value
+        self.save()
+
+    def set_idle(self, dim_s, off_s, sleep_s):
+        """The idle steps in seconds after the last press (0: never), each
+        one of its choices (DIM_CHOICES, OFF_CHOICES, SLEEP_CHOICES)."""
+        for key, v, choices in (("dim", dim_s, DIM_CHOICES), ("screen off", off_s, OFF_CHOICES), ("sleep", sleep_s, SLEEP_CHOICES)):
+            if v not in choices or isinstance(v, bool):
+                raise ValueError("%s delay is one of %s seconds, not %r" % (key, ", ".join([str(c) for c in choices]), v))
+        self.dim_s = dim_s
+        self.off_s = off_s
+        self.sleep_s = sleep_s
         self.save()
 
     def defaults(self, game):

@@ -45,6 +45,10 @@ SET_CHARGE_PUMP = const(0x8D)
 CTRL_CMD = const(0x00)
 CTRL_DATA = const(0x40)
 
+# Pixel shift positions (dx, dy), visited in turn: each pixel's load is
+# spread over four neighbours (issue 15).
+SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))
+
 # Spans are rounded up to this many bytes (one send buffer per length).
 _SPAN_STEP = const(8)
 # Command bytes before each window: control, 0x21 c0 c1, 0x22 p0 p1.
@@ -97,6 +101,7 @@ class Display:
         self._n = bytearray(self.pages)
         self._valid = False  # the panel's RAM is unknown until the first show
         self.bytes_total = 0
+        self.shift = 0
         self.init_display(external_vcc)
 
     def init_display(self, external_vcc=False):
@@ -123,6 +128,8 @@ class Display:
         self.i2c.writeto(self.addr, seq)
         self.bytes_total += len(seq)
         self._valid = False
+        self.on = True
+        self.level = 0xFF
 
     def _command(self, cmd, arg=None):
         if arg is None:
@@ -140,10 +147,31 @@ class Display:
         if not 0 <= value <= 255:
             raise ValueError("contrast must be 0..255, not %r" % (value,))
         self._command(SET_CONTRAST, value)
+        self.level = value
 
     def power(self, on):
-        """Turn the panel on or off (RAM is kept while off)."""
+        """Turn the panel on or off (RAM is kept while off: the SSD1306
+        sleeps, its charge pump stops, and on again shows the same picture)."""
         self._command(SET_DISP | (1 if on else 0))
+        self.on = bool(on)
+
+    def next_shift(self):
+        """Move the picture to the next of four positions one pixel apart
+        (OLED burn-in): applied by ``shift_frame`` before each show."""
+        self.shift = (self.shift + 1) % len(SHIFTS)
+
+    def shift_frame(self):
+        """Move what was drawn in ``fb`` by the current shift, clearing the
+        row and column it leaves (drawing code always draws at offset 0)."""
+        dx, dy = SHIFTS[self.shift]
+        if not (dx or dy):
+            return
+        fb = self.fb
+        fb.scroll(dx, dy)
+        if dx:
+            fb.fill_rect(0, 0, dx, self.height, 0)
+        if dy:
+            fb.fill_rect(0, 0, self.width, dy, 0)
 
     def invert(self, on):
         """Show white on black (False) or black on white (True)."""

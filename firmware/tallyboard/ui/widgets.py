@@ -7,6 +7,7 @@ redraw allocates nothing (MicroPython counts every allocation).
 """
 
 from tallyboard import text
+from tallyboard.ui import battery_mark
 
 W = 128
 H = 64
@@ -84,7 +85,9 @@ def line(k):
 def title(fb, s):
     """An inverted bar over page 0 holding ``s`` (the screen's title)."""
     fb.fill_rect(0, 0, W, 8, 1)
-    return text.draw(fb, s, 1, -2, text.SMALL, 0)
+    x = text.draw(fb, s, 1, -2, text.SMALL, 0)
+    battery_mark.draw(fb)  # issue 15: the battery mark at the bar's right end
+    return x
 
 
 def highlight(fb, k):
