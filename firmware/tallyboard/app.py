@@ -143,8 +143,14 @@ class App:
             self.serve()
 
     def serve(self):
-        """One pass of the main loop: events, link, idle steps, battery, then
-        sleep. Returns the ms slept (None: until woken; 0: no sleep)."""
+        """One pass of the main loop: ``work``, then ``sleep``. Returns the
+        ms slept (None: until woken; 0: no sleep)."""
+        self.work()
+        return self.sleep()
+
+    def work(self):
+        """Everything due now: button events, the link, idle steps, the
+        battery; a bug shows a message and goes home."""
         try:
             self.tick()
             self.idle_steps()
@@ -161,7 +167,6 @@ class App:
 
             self.refuse("%s: %r" % (t("internal_error"), e), home(self))
             self.redraw()
-        return self.sleep()
 
     def sleep(self):
         """Sleep until something can happen (tallyboard.power.Idle.wait_ms;
