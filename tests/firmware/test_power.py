@@ -353,3 +353,72 @@ def test_default_contrast_is_low():
 
     assert config.CONTRAST <= 0x7F
     assert power.NAMES[power.DEEP] == "deep"
+
+
+# -- the same on MicroPython ---------------------------------------------------------
+
+POWER_VM = r'''
+from tallyboard.app import App
+from tallyboard.buttons import Buttons, NAMES
+from tallyboard.clock import FakeClock
+from tallyboard.display import Display
+from tallyboard.fs import MemFS
+from tallyboard.simbus import SimI2C
+from tallyboard.ui import battery_mark
+
+class Power:
+    def __init__(self, clock):
+        self.clock = clock
+        self.supply = 2.25
+        self.log = []
+    def volts(self):
+        return self.supply
+    def thresholds(self):
+        return (2.0, 3.0, 2.3, 2.1)
+    def on_usb(self):
+        return False
+    def can_deep(self):
+        return True
+    def slow(self):
+        self.log.append("slow")
+    def fast(self):
+        self.log.append("fast")
+    def deep(self):
+        self.log.append("deep")
+    def wait(self, ms):
+        self.log.append(ms)
+        self.clock.advance(ms)
+
+clock = FakeClock(epoch=1700000000)
+buttons = Buttons(dict([(n, lambda: False) for n in NAMES]), clock.ticks_ms)
+bus = SimI2C()
+power = Power(clock)
+app = App(Display(bus), buttons, MemFS(), clock, rng=lambda n: 0, power=power)
+print(app.describe(), battery_mark.level)
+app.handle("ok", 1)
+for i in range(4):
+    app.serve()
+print(app.describe(), app.idle.state, bus.on, bus.contrast)
+buttons.handler("ok")(None)
+app.serve()
+print(app.describe(), bus.on)
+for i in range(4):
+    app.serve()
+print(power.log)
+'''
+
+
+def test_the_sleeping_loop_on_micropython():
+    from tests.mpvm import run_micropython
+
+    lines = run_micropython(POWER_VM).strip().split("\n")
+    # boot: the battery is low (one warning), the mark shows one bar
+    assert lines[0] == "Message Battery 1"
+    # OK closed it; 1 min later dim, 5 min off: the board sleeps to each step
+    assert lines[1] == "Menu TrickTally 2 False 11"
+    # the press that wakes a dark display only wakes it
+    assert lines[2] == "Menu TrickTally True"
+    # dim at 1 min, a pixel shift at 3, off (slower clock) at 5, then one
+    # sleep to the deep-sleep time; the press brings the clock back, three
+    # looks at the held button, then the next dim
+    assert lines[3] == "[60000, 120000, 120000, 'slow', 1500000, 'fast', 20, 20, 20, 59940, 120000]"
