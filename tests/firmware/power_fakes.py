@@ -28,6 +28,7 @@ class Wake:
         self.bus_bytes = 0
         self.flash_writes = 0
         self.flash_bytes = 0
+        self.lit = None  # share of the panel's pixels lit when it slept again
 
 
 class ScriptedPower:
@@ -125,6 +126,9 @@ class ScriptedPower:
         w.bus_bytes = bus - self._mark[0]
         w.flash_writes = writes - self._mark[1]
         w.flash_bytes = flash - self._mark[2]
+        ram = getattr(getattr(self.display, "i2c", None), "gddram", None)
+        if ram is not None:
+            w.lit = sum(bin(b).count("1") for b in ram) / (8.0 * len(ram))
         self._work_start = None
 
 
