@@ -61,6 +61,10 @@ def setup(board, clock_ms=None):
     return display, buttons
 
 
+# A wait at least this long runs at the board's IDLE_FREQ (the clock change
+# costs a PLL relock, not worth it for the short looks at a held button).
+SLOW_WAIT_MS = 1000
+
 try:
     from io import IOBase as _Stream
 except ImportError:  # pragma: no cover - a port without io.IOBase
@@ -135,13 +139,19 @@ class BoardPower:
 
     def wait(self, ms):
         """Sleep until a button interrupt, a byte on the USB link, or ``ms``
-        (None: no time limit). On rp2 ``select.poll`` waits with the core
-        stopped (WFE) between interrupts; with the display off the ESP32
-        uses light sleep, woken by any button pin (level low)."""
+        (None: no time limit). ``select.poll`` waits with the core stopped
+        (WFE on rp2) between interrupts, at the lower clock when the wait is
+        long; with the display off the ESP32 uses light sleep, woken by any
+        button pin (level low)."""
         if self._slow and self._esp32 and not self.on_usb():
             self._esp32_lightsleep(ms)
             return
+        slowed_here = not self._slow and (ms is None or ms >= SLOW_WAIT_MS)
+        if slowed_here:
+            self.slow()
         self._poll.poll(-1 if ms is None else ms)
+        if slowed_here:
+            self.fast()
 
     def _esp32_lightsleep(self, ms):
         machine = self._machine
