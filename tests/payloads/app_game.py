@@ -1,0 +1,254 @@
+# SPDX-License-Identifier: MIT
+# needs: tests/firmware/ui_script.py
+"""Payload: whole games played through the board app as on a board.
+
+The real ``tallyboard.buttons.Buttons`` reads six fake pins (callables) and
+a fake millisecond clock; each key press holds a pin past the debounce
+time, lets the app's loop (``App.tick``) poll, then releases it. The
+journal is the real one, on a folder of the flash (``OsFS``). At the end
+the serial link (``tallyboard.link``) lists and fetches every game.
+
+Input (tt_data.json)::
+
+    {"games": [[game, players, settings, hands], ...],   # hands: record hands
+     "flash": "tt_flash",     # folder for the journal (under the current one)
+     "measure": false,        # collect around every press: heap and allocation
+     "record": false}         # CRC of the panel after every press
+
+Output, one JSON line each: ``{"game": ...}`` per game (hands played,
+totals, presses, finished), ``{"link": ...}`` (the link's answers: status
+words, bytes fetched per game and their CRC), then ``{"heap": ...}`` (with
+``measure``: heap size, heap in use when play() starts (modules imported,
+input read), free heap after boot, lowest free heap after a
+collection, bytes allocated per press, time per press by hand).
+
+Runs on CPython too (tests compare the two); the heap figures are then None.
+"""
+
+import binascii
+import gc
+import json
+
+from ui_script import LONG, PRESS, NullI2C, ScriptError, Session
+from tallyboard.app import App
+from tallyboard.buttons import NAMES, Buttons
+from tallyboard.clock import FakeClock
+from tallyboard.display import Display
+from tallyboard.fs import OsFS
+
+try:
+    from time import ticks_diff, ticks_us
+except ImportError:  # CPython
+    from time import perf_counter_ns
+
+    def ticks_us():
+        return perf_counter_ns() // 1000
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+# Held this long, a press is past the 50 ms debounce; released as long.
+STEP_MS = 60
+LONG_MS = 700
+EPOCH = 1700000000
+HEAP = hasattr(gc, "mem_alloc")
+
+
+class FakeStream:
+    """The USB serial stream seen by the link: ``inbox`` in, ``out`` lines."""
+
+    def __init__(self):
+        self.inbox = b""
+        self.out = []
+
+    def read_available(self):
+        data = self.inbox
+        self.inbox = b""
+        return data
+
+    def write(self, data):
+        self.out.append(bytes(data))
+
+
+class ButtonSession(Session):
+    """A Session whose presses go through the real Buttons and App.tick."""
+
+    def __init__(self, flash, measure=False, record=False):
+        self.held = {}
+        for name in NAMES:
+            self.held[name] = False
+        self.clock = FakeClock(epoch=EPOCH)
+        self.buttons = Buttons(self._sources(), self.clock.ticks_ms)
+        if record:
+            from tallyboard.simbus import SimI2C
+
+            self.bus = SimI2C()
+        else:
+            self.bus = NullI2C()
+        self.display = Display(self.bus)
+        self.fs = OsFS(flash)
+        self.stream = FakeStream()
+        self.link = None
+        self.app = App(self.display, self.buttons, self.fs, self.clock, link=self._make_link,
+                       rng=lambda n: 0, device_id="vmboard")
+        self.frames = []
+        self.sent = []
+        self.record = record
+        self.presses = 0
+        self.hand_sent = []
+        self.measure = measure and HEAP
+        self.min_free = None
+        self.allocs = []
+        self.times = []  # microseconds per press, in order
+
+    def _sources(self):
+        held = self.held
+        out = {}
+        for name in NAMES:
+            out[name] = _pin(held, name)
+        return out
+
+    def _make_link(self, app):
+        from tallyboard.app import FIRMWARE_VERSION
+        from tallyboard.link import Link
+
+        self.link = Link(self.stream, app.journal, app.config, app.clock, "vmboard", FIRMWARE_VERSION)
+        return self.link
+
+    def collect(self):
+        """gc.collect() and keep the lowest free heap seen."""
+        if self.measure:
+            gc.collect()
+            free = gc.mem_free()
+            if self.min_free is None or free < self.min_free:
+                self.min_free = free
+
+    def press(self, name, kind=PRESS):
+        """Hold the pin of ``name`` (past the long-press time for LONG), let
+        the app poll, release it; returns the bytes sent to the panel."""
+        self.presses += 1
+        app = self.app
+        want = app.presses + (2 if kind == LONG else 1)
+        if self.measure:
+            self.collect()
+            before = gc.mem_alloc()
+            gc.disable()  # so the figure is what this press allocated
+        start = ticks_us()
+        self.held[name] = True
+        self.clock.advance(STEP_MS)
+        app.tick()
+        if kind == LONG:
+            self.clock.advance(LONG_MS)
+            app.tick()
+        self.held[name] = False
+        self.clock.advance(STEP_MS)
+        app.tick()
+        took = ticks_diff(ticks_us(), start)
+        if self.measure:
+            self.allocs.append(gc.mem_alloc() - before)
+            gc.enable()
+            self.times.append(took)
+        if app.presses != want:
+            raise ScriptError("the press of %s was not seen by the app" % name)
+        n = app.last_bytes
+        if self.record:
+            self.frames.append(binascii.crc32(self.bus.gddram))
+            self.sent.append(n)
+        return n
+
+
+def _pin(held, name):
+    # A fake button: True while held (on the board, an active-low pin read).
+    return lambda: held[name]
+
+
+def play(data):
+    """Play every game of ``data`` (see the module doc); returns the output
+    lines as dicts."""
+    gc.collect()
+    start = gc.mem_alloc() if HEAP else None
+    s = ButtonSession(data.get("flash", "tt_flash"), data.get("measure", False), data.get("record", False))
+    s.collect()
+    boot_free = s.min_free
+    lines = []
+    hand_presses = []
+    for game, players, settings, hands in data["games"]:
+        s.start_game(game, players, settings)
+        counts = []
+        g = s.app.game
+        gid = s.app.game_id
+        for hand in hands:
+            if g.finished:
+                break
+            first = len(s.times)
+            counts.append(s.play_hand(hand))
+            hand_presses.append([first, len(s.times)])
+        line = {"game": game, "id": gid, "hands": len(counts), "finished": g.finished, "totals": list(g.totals),
+                "presses": sum(counts), "screen": s.screen()}
+        if s.record:
+            line["frames"] = s.frames
+            line["sent"] = s.sent
+            s.frames = []
+            s.sent = []
+        lines.append(line)
+        if not g.finished:
+            s.home()
+    lines.append({"link": sync(s)})
+    s.collect()
+    heap = {"heap": None}
+    if s.measure:
+        allocs = s.allocs
+        per_hand = []
+        for first, last in hand_presses:
+            if last > first:
+                per_hand.append(sum(s.times[first:last]) // (last - first))
+        heap = {"heap": gc.mem_free() + gc.mem_alloc(), "start_alloc": start, "boot_free": boot_free, "min_free": s.min_free,
+                "alloc_mean": sum(allocs) // len(allocs), "alloc_max": max(allocs), "press_count": len(allocs),
+                "us_per_press_by_hand": per_hand}
+    lines.append(heap)
+    return lines
+
+
+def sync(s):
+    """What the PC's sync asks: HELLO, LIST, FETCH of every game in 512-byte
+    pieces, SUM. Returns the status words and, per game, bytes and CRC."""
+    from tallyboard import frames
+
+    link = s.link
+    status = []
+    got = {}
+    rid = [0]
+
+    def ask(words):
+        rid[0] += 1
+        s.stream.inbox = frames.encode(frames.REQUEST, rid[0], words)
+        s.stream.out = []
+        link.poll()
+        answer = frames.decode(b"".join(s.stream.out).strip(), frames.RESPONSE)[1]
+        status.append(answer[0])
+        return answer
+
+    ask(["HELLO"])
+    ids = s.app.journal.ids()
+    ask(["LIST"])
+    for gid in ids:
+        size = s.app.journal.size(gid)
+        data = b""
+        while len(data) < size:
+            answer = ask(["FETCH", str(gid), str(len(data)), "512"])
+            data += frames.unpack_data(answer[-1])
+        ask(["SUM", str(gid), str(size)])
+        got[str(gid)] = [len(data), binascii.crc32(data)]
+    return {"status": status, "games": got}
+
+
+def main():
+    with open("tt_data.json") as f:
+        data = json.loads(f.read())
+    for line in play(data):
+        print(json.dumps(line))
+
+
+if __name__ == "__main__":
+    main()
