@@ -7,22 +7,24 @@ until each press, wakes, works and sleeps again, exactly as its loop does.
 
 - power.awake_share_in_game (percent): estimated board work time over
   elapsed time, in a scripted 4-player Spades game of the seeded corpus
-  with 3 s between presses. Work per wake is the Pico estimate: interpreter
-  work as a ratio to the calibration loop times 45.9 ms, display bytes at
-  400 kHz (9 bits a byte), flash programs and erases at datasheet times
-  (bench.pico_est when issue 12 lands it; ``_pico_ms`` here until then).
+  with 3 s between presses. Each press is the Pico estimate of
+  bench/pico_est.py (unix-port work against the calibration loop times
+  45.9 ms, display bytes at 400 kHz, 9 bits a byte, littlefs programs and
+  erases at datasheet times); every other wake of the loop (a look at a
+  held button, an idle step) adds the unix port's time of ``App.work``
+  doing nothing, scaled the same way.
 - power.wakeups_per_idle_minute: wakes with nothing to do per minute while
   the display is off (from the display-off step to the deep-sleep step).
-- power.wake_latency_ms: a press on a sleeping board (display off: it only
-  wakes; dimmed: it acts) to its redraw done; the worse of the two. The
-  bench fails if the waking press does not act exactly as designed.
+- power.wake_latency_ms: a press on a sleeping board to its redraw done,
+  timed on the unix port (display off: it only wakes, plus a clock-switch
+  allowance; dimmed: it acts, plus its display bytes); the worse of the two.
+  The bench fails if the waking press does not act exactly as designed.
 - power.battery_days: the model of docs/POWER.md (measured duty cycles times
   datasheet currents): days of two 2-hour games a week on two AA cells of
   2,000 mAh.
 """
 
-import time
-
+from tallyboard.buttons import LONG, PRESS
 from tallyboard.power import DIM, OFF
 from tests.firmware.power_fakes import LoopSession
 from tests.firmware.ui_corpus import corpus
@@ -37,15 +39,6 @@ GOALS = {
 MIN = 60000
 GAP_MS = 3000
 
-# Pico time budget (DESIGN.md): 10,000 integer additions in a function take
-# 45.9 ms on the rp2 port at 125 MHz; SSD1306 I2C at 400 kHz, 9 bits a byte;
-# W25Q16JV page program 0.4 ms, 4 KB sector erase 45 ms (typical).
-CALIBRATION_MS = 45.9
-I2C_HZ = 400_000
-PAGE_PROGRAM_MS = 0.4
-SECTOR_ERASE_MS = 45.0
-PAGE = 256
-SECTOR = 4096
 # Switching the RP2040 back to its working clock after a slowed wait (PLL
 # relock and clock switch): an allowance, not a measured figure.
 CLOCK_SWITCH_MS = 1.0
@@ -56,8 +49,10 @@ VBUS_V = 5.0
 PICO_BOOTSEL_IDLE_MA = 8.7  # Table 3: RP2040 at 48 MHz, USB idle (our slowed wait)
 PICO_BOOTSEL_ACTIVE_MA = 9.9  # Table 3: 48 MHz, USB active
 PICO_DORMANT_MA = 0.8  # Table 4: DORMANT
-# RP2040 datasheet 5.7 Table 637 / 635: DVDD scales with the system clock
-# (uA/MHz); the working clock is 125 MHz against BOOTSEL's 48 MHz.
+# RP2040 datasheet 5.7 (Table 635 in uA/MHz, Figure 172): DVDD scales with
+# the system clock; the working clock is 125 MHz and long waits run at the
+# board file's IDLE_FREQ, against BOOTSEL's 48 MHz. What DORMANT still draws
+# (Table 4) does not scale.
 RUN_MHZ = 125
 BOOTSEL_MHZ = 48
 # SSD1306 datasheet Rev 1.5, 8.8 and Figure 8-15: ISEG = contrast/256 x IREF
@@ -78,58 +73,130 @@ GAME_H = 2.0
 NIGHT_H = 8.0
 
 
-def _calibration_s():
-    # 10,000 integer additions in a function, the DESIGN.md calibration loop.
-    def loop():
-        x = 0
-        for i in range(10000):
-            x += i
-        return x
+# The loop's own wakes on the unix port (App.work with nothing to do, a
+# press on a dark display, a press on a dimmed one), each against the
+# calibration loop of bench/pico_est.py.
+WAKES_VM = r'''
+import json, time
+from tallyboard.app import App
+from tallyboard.buttons import Buttons, NAMES
+from tallyboard.clock import FakeClock
+from tallyboard.display import Display
+from tallyboard.fs import MemFS
 
+class Bus:
+    def __init__(self):
+        self.bytes = 0
+        self.transfers = 0
+    def writeto(self, addr, buf):
+        self.bytes += len(buf)
+        self.transfers += 1
+
+class Power:
+    def volts(self):
+        return None
+    def on_usb(self):
+        return False
+    def can_deep(self):
+        return True
+    def slow(self):
+        pass
+    def fast(self):
+        pass
+    def deep(self):
+        pass
+    def wait(self, ms):
+        pass
+
+def calibration():
+    x = 0
+    for i in range(10000):
+        x += i
+    return x
+
+def timed(f, n=1):
+    t = time.ticks_us()
+    for _ in range(n):
+        f()
+    return time.ticks_diff(time.ticks_us(), t) / n
+
+clock = FakeClock(epoch=1700000000)
+buttons = Buttons(dict([(n, lambda: False) for n in NAMES]), clock.ticks_ms)
+bus = Bus()
+app = App(Display(bus), buttons, MemFS(), clock, rng=lambda n: 0, power=Power())
+app.handle("ok", 1)
+out = {"calibration_us": min([timed(calibration) for _ in range(15)])}
+out["idle_us"] = min([timed(app.work, 50) for _ in range(5)])
+lat = {}
+for name, idle_ms in (("off", 5 * 60000 + 1), ("dim", 60000 + 1)):
     best = None
-    for _ in range(30):
-        t = time.perf_counter()
-        loop()
-        dt = time.perf_counter() - t
-        best = dt if best is None or dt < best else best
-    return best
+    for _ in range(5):
+        app.handle("back", 1)
+        app.handle("ok", 1)  # fresh activity on the form
+        clock.advance(idle_ms)
+        app.work()
+        state = app.idle.state
+        before_bytes, before_transfers, before_presses = bus.bytes, bus.transfers, app.presses
+        buttons.handler("down")(None)
+        us = timed(app.work)
+        clock.advance(100)
+        app.work()  # the release
+        if best is None or us < best[0]:
+            best = (us, bus.bytes - before_bytes, bus.transfers - before_transfers, app.presses - before_presses, state)
+    lat[name] = best
+out["latency"] = lat
+print(json.dumps(out))
+'''
 
 
-def _pico_ms(wake, calib_s):
-    """Estimated Pico time of one wake's work (ms)."""
-    interp = wake.cpu_s / calib_s * CALIBRATION_MS
-    bus = wake.bus_bytes * 9 * 1000.0 / I2C_HZ
-    pages = wake.flash_writes + (wake.flash_bytes + PAGE - 1) // PAGE
-    flash = pages * PAGE_PROGRAM_MS + wake.flash_bytes * SECTOR_ERASE_MS / SECTOR
-    return interp + bus + flash
+def _vm_wakes():
+    """Unix-port timings of the loop's own wakes (see WAKES_VM)."""
+    import json
+
+    from tests import mpvm
+
+    runs = [json.loads(mpvm.run_micropython(WAKES_VM).strip().splitlines()[-1]) for _ in range(3)]
+    best = min(runs, key=lambda r: r["idle_us"] / r["calibration_us"])
+    return best, runs
 
 
-def _game(calib_s):
-    s = LoopSession(gap_ms=GAP_MS)
+def _scale(us, calibration_us):
+    from bench.pico_est import CALIBRATION_MS
+
+    return us / calibration_us * CALIBRATION_MS
+
+
+def _game(idle_ms):
+    """The scripted game: Pico estimate of each press (bench/pico_est.py),
+    and the loop's wakes and lit pixels replayed on the fake clock."""
+    from bench import pico_est
+    from tests.board_keys import NAMES, keys_for
+
     hands = corpus("spades", games=1)[0]
-    s.start_game("spades", 4)
+    keys, _ = keys_for("spades", 4, {}, hands)
+    presses = pico_est.estimate(keys, runs=3)
+    s = LoopSession(gap_ms=GAP_MS)
     start = s.clock.now
-    first = len(s.power.wakes)
-    for hand in hands:
-        if s.app.game.finished:
-            break
-        s.play_hand(hand)
+    for key in keys:
+        s.press(NAMES["udlrob".index(key.lower())], LONG if key.isupper() else PRESS)
     elapsed = s.clock.now - start
-    wakes = s.power.wakes[first:]
-    work = [_pico_ms(w, calib_s) for w in wakes]
-    # time-weighted share of pixels lit (each wake's picture until the next)
+    wakes = s.power.wakes
     lit = 0.0
     for i in range(len(wakes) - 1):
         lit += (wakes[i].lit or 0) * (wakes[i + 1].at_ms - wakes[i].at_ms)
-    presses = sum(1 for w in wakes if w.reason == "press")
+    by_press = sum(1 for w in wakes if w.reason == "press")
+    other = len(wakes) - by_press
+    # each press follows a long wait at the lower clock: add the switch back
+    work = sum(p["ms"] for p in presses) + len(presses) * CLOCK_SWITCH_MS + other * idle_ms
     return {
         "elapsed_ms": elapsed,
-        "work_ms": sum(work),
-        "presses": presses,
+        "work_ms": work,
+        "presses": len(keys),
         "wakes": len(wakes),
+        "other_wakes": other,
+        "press_ms": [p["ms"] for p in presses],
         "lit": lit / (wakes[-1].at_ms - wakes[0].at_ms),
         "contrast": s.app.config.contrast,
-        "session": s,
     }
 
 
@@ -175,27 +242,26 @@ def _usb_idle():
     return len(s.power.wakes) - first, s.power.waits[-1]
 
 
-def _wake(calib_s, state_ms):
-    """Press on a board idle for ``state_ms``: (estimated ms to the redraw,
-    whether the press acted, presses handled)."""
-    s = LoopSession()
-    s.press("ok")  # New game form
-    s.idle(state_ms)
-    screen = (s.app.describe(), s.app.screen.cursor)
-    slowed = s.power.slowed
-    acted_before = s.app.presses
-    s.press("down")
-    wake = [w for w in s.power.wakes if w.reason == "press"][-1]
-    ms = _pico_ms(wake, calib_s) + (CLOCK_SWITCH_MS if slowed else 0.0)
-    return ms, s.app.presses - acted_before, screen != (s.app.describe(), s.app.screen.cursor)
+def _latency(vm, name):
+    """Estimated ms from a press on a board in state ``name`` (off, dim) to
+    its redraw done, and the presses it handled."""
+    from bench import pico_est
+
+    us, sent, transfers, acted, state = vm["latency"][name]
+    ms = _scale(us, vm["calibration_us"]) + pico_est.display_ms(sent, transfers)
+    ms += CLOCK_SWITCH_MS  # both waits were long: the clock was lowered
+    return ms, acted, state
 
 
 def battery_model(awake_share, lit, contrast, tail):
     """Days of play on the cells, from the measured duty cycles and the
     datasheet currents (docs/POWER.md). Returns (days, inputs)."""
-    awake_mw = PICO_BOOTSEL_ACTIVE_MA * VBUS_V * RUN_MHZ / BOOTSEL_MHZ
-    wait_mw = PICO_BOOTSEL_IDLE_MA * VBUS_V
+    from tallyboard.boards import pico
+
     dormant_mw = PICO_DORMANT_MA * VBUS_V
+    awake_mw = PICO_BOOTSEL_ACTIVE_MA * VBUS_V * RUN_MHZ / BOOTSEL_MHZ
+    idle_mhz = pico.IDLE_FREQ / 1e6
+    wait_mw = dormant_mw + (PICO_BOOTSEL_IDLE_MA * VBUS_V - dormant_mw) * idle_mhz / BOOTSEL_MHZ
 
     def oled_mw(c):
         iseg_ma = c / 256.0 * ISEG_MAX_UA / 1000.0
@@ -231,20 +297,22 @@ def battery_model(awake_share, lit, contrast, tail):
 
 def measure():
     """Every power.* figure (see the module docstring)."""
-    calib_s = _calibration_s()
-    game = _game(calib_s)
+    vm, _ = _vm_wakes()
+    idle_ms = _scale(vm["idle_us"], vm["calibration_us"])
+    game = _game(idle_ms)
     share = game["work_ms"] / game["elapsed_ms"]
     tail = _idle_tail()
     usb_wakes, usb_wait = _usb_idle()
     if usb_wait is not None:
         raise RuntimeError("with the display off on USB the board should wait for an event, not %r ms" % usb_wait)
-    off_ms, off_acted, off_changed = _wake(calib_s, 5 * MIN + 1)
-    dim_ms, dim_acted, dim_changed = _wake(calib_s, MIN + 1)
-    if off_acted != 0 or off_changed:
-        raise RuntimeError("a press on a dark display must only wake it (acted %d)" % off_acted)
-    if dim_acted != 1 or not dim_changed:
-        raise RuntimeError("a press on a dimmed display must act exactly once (acted %d)" % dim_acted)
+    off_ms, off_acted, off_state = _latency(vm, "off")
+    dim_ms, dim_acted, dim_state = _latency(vm, "dim")
+    if off_state != OFF or off_acted != 0:
+        raise RuntimeError("a press on a dark display must only wake it (state %d, acted %d)" % (off_state, off_acted))
+    if dim_state != DIM or dim_acted != 1:
+        raise RuntimeError("a press on a dimmed display must act exactly once (state %d, acted %d)" % (dim_state, dim_acted))
     days, model = battery_model(share, game["lit"], game["contrast"], tail)
+    ordered = sorted(game["press_ms"])
     out = {
         "power.awake_share_in_game": round(100 * share, 3),
         "power.wakeups_per_idle_minute": round(tail["wakeups_off"] / tail["off_minutes"], 3),
@@ -254,7 +322,9 @@ def measure():
         "power.game_minutes": round(game["elapsed_ms"] / MIN, 1),
         "power.game_presses": game["presses"],
         "power.game_wakes": game["wakes"],
-        "power.work_ms_per_press": round(game["work_ms"] / game["presses"], 2),
+        "power.press_ms_mean": round(sum(ordered) / len(ordered), 2),
+        "power.press_ms_max": round(ordered[-1], 2),
+        "power.idle_wake_ms": round(idle_ms, 3),
         "power.lit_share": round(game["lit"], 4),
         "power.contrast": game["contrast"],
         "power.wake_latency_ms.display_off": round(off_ms, 2),
@@ -263,7 +333,6 @@ def measure():
         "power.idle.dim_s": tail["dim_at"] / 1000,
         "power.idle.off_s": tail["off_at"] / 1000,
         "power.idle.deep_s": tail["deep_at"] / 1000,
-        "power.calibration_us": round(calib_s * 1e6, 1),
         "power.battery_days_switch_left_on": round(model["days_switch_left_on"], 1),
     }
     for key in ("awake_mw", "wait_mw", "dormant_mw", "oled_mw", "oled_full_contrast_mw", "game_mw", "tail_mwh", "night_mwh", "week_mwh"):

@@ -141,7 +141,7 @@ def test_battery_volts_usb_and_clock(fakes):
     power.slow()
     power.slow()
     power.fast()
-    assert fakes.calls == [("freq", 48_000_000), ("freq", 125_000_000)]
+    assert fakes.calls == [("freq", 24_000_000), ("freq", 125_000_000)]
 
 
 def test_wait_ends_on_a_latched_press_and_never_polls_on_a_timer(fakes):
@@ -152,7 +152,7 @@ def test_wait_ends_on_a_latched_press_and_never_polls_on_a_timer(fakes):
     power.wait(20)
     assert fakes.poll.timeouts == [-1, 60000, 20]
     # the long waits ran at the lower clock, the short look did not
-    assert fakes.calls == [("freq", 48_000_000), ("freq", 125_000_000)] * 2
+    assert fakes.calls == [("freq", 24_000_000), ("freq", 125_000_000)] * 2
     latches = fakes.poll.objs[0]
     assert latches.ioctl(3, 1) == 0
     buttons.handler("up")(None)

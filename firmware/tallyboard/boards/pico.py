@@ -36,9 +36,11 @@ BATTERY_LOW_V = 2.3
 BATTERY_CRITICAL_V = 2.1
 # High while USB power is present (the PC is attached): no deep sleep then.
 VBUS_PIN = 24
-# CPU clock while working, and while waiting with the display off.
+# CPU clock while working, and during long waits (24 MHz = 1176 MHz VCO / 49,
+# a setting the RP2040's PLL can make; USB keeps its own 48 MHz PLL, and no
+# I2C or flash work happens at the lower clock).
 RUN_FREQ = 125_000_000
-IDLE_FREQ = 48_000_000
+IDLE_FREQ = 24_000_000
 # Deepest sleep: DORMANT, woken by a falling edge on any button pin.
 DORMANT_WAKE_INTE = 0x40014160
 WAKE_PINS = tuple(BUTTON_PINS[n] for n in ("up", "down", "left", "right", "ok", "back"))
