@@ -10,12 +10,12 @@ changes nothing), then journals the entry. Every event ends with one
 
 from tricktally import new_game, RuleError
 from tallyboard import i18n
-from tallyboard.buttons import PRESS, ticks_diff
 from tallyboard.config import Config
+from tallyboard.buttons import PRESS, ticks_diff
+from tallyboard.power import Idle, AWAKE, DIM, OFF, DEEP, SHIFT, dim_contrast
+from tallyboard.ui import battery_mark
 from tallyboard.i18n import explain, t
 from tallyboard.journal import Journal
-from tallyboard.power import Idle, AWAKE, DIM, OFF, DEEP, SHIFT
-from tallyboard.ui import battery_mark
 from tallyboard.ui import entry, widgets
 from tallyboard.ui.message import Message
 from tallyboard.ui.table import TableScreen, name_width
@@ -91,12 +91,14 @@ class App:
         if notes:
             then = self.screen
             self.go(Message(t("damage"), " / ".join(notes), lambda app: app.go(then)))
+        self.redraw()
         if power is not None and power.volts() is not None:
+            # Power hook: the gauge, its header mark and a first warning.
             from tallyboard.battery import Gauge
 
             self.gauge = Gauge(*power.thresholds())
             self.check_battery()
-        self.redraw()
+            self.redraw()
 
     # ----- events -----------------------------------------------------------
 
@@ -117,7 +119,6 @@ class App:
         """Draw the current screen into the framebuffer and send what changed."""
         self.fb.fill(0)
         self.screen.draw(self)
-        self.display.shift_frame()
         self.last_bytes = self.display.show()
         return self.last_bytes
 
@@ -246,6 +247,8 @@ class App:
         alarm = self.gauge.update(self.power.volts())
         battery_mark.level = self.gauge.level()
         if alarm:
+            from tallyboard.ui.message import Message  # (rarely needed: loaded here)
+
             back = self.screen
             key = "battery_critical" if alarm == CRITICAL else "battery_low"
             self.go(Message(t("battery"), t(key), lambda app: app.go(back)))
@@ -507,11 +510,6 @@ class App:
         elif hasattr(s, "title"):
             parts.append(str(s.title))
         return " ".join(parts)
-
-
-def dim_contrast(contrast):
-    """The contrast of a dimmed screen: an eighth of the chosen one."""
-    return contrast // 8 if contrast >= 8 else contrast
 
 
 class _Live:

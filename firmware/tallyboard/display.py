@@ -157,7 +157,7 @@ class Display:
 
     def next_shift(self):
         """Move the picture to the next of four positions one pixel apart
-        (OLED burn-in): applied by ``shift_frame`` before each show."""
+        (OLED burn-in): ``show`` applies it to each new frame."""
         self.shift = (self.shift + 1) % len(SHIFTS)
 
     def shift_frame(self):
@@ -190,7 +190,10 @@ class Display:
         self._valid = False
 
     def show(self):
-        """Send the changed parts of the framebuffer; return bytes sent."""
+        """Send the changed parts of the framebuffer (moved by the pixel
+        shift first); return bytes sent."""
+        if self.shift:
+            self.shift_frame()
         width = self.width
         buf = self.buffer
         shadow = self._shadow

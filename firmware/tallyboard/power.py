@@ -110,3 +110,8 @@ class Idle:
         if best is not None and best < 0:
             best = 0
         return best
+
+
+def dim_contrast(contrast):
+    """The contrast of a dimmed screen: an eighth of the chosen one."""
+    return contrast // 8 if contrast >= 8 else contrast

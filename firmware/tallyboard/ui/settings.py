@@ -15,7 +15,6 @@ def settings_menu(app, cursor=0):
     items = [t("language"), t("contrast")]
     for k in GAME_KEYS:
         items.append("%s: %s" % (t("rules"), t(k)))
-    items.append(t("power"))
 
     def pick(app, i):
         if i == 0:
@@ -29,6 +28,7 @@ def settings_menu(app, cursor=0):
         else:
             app.go(_rules_form(app, GAMES[i - 2]))
 
+    items.append(t("power"))  # issue 15: the idle steps (last, after the games)
     return Menu(t("settings"), items, pick, lambda app: app.go_home(), cursor)
 
 
