@@ -141,33 +141,34 @@ class App:
         if self.power is None:
             raise ValueError("App.run needs the board's power object (tallyboard.hardware.BoardPower)")
         while True:
-            self.serve()
+            try:
+                self.work()
+            except KeyboardInterrupt:
+                raise
+            except Exception as e:  # noqa: BLE001 - the board must keep going
+                # A bug must not stop the score keeper: say so and go home;
+                # every confirmed entry is already in the journal.
+                from tallyboard.ui.home import home
+
+                self.refuse("%s: %r" % (t("internal_error"), e), home(self))
+                self.redraw()
+            self.sleep()
 
     def serve(self):
-        """One pass of the main loop: ``work``, then ``sleep``. Returns the
-        ms slept (None: until woken; 0: no sleep)."""
+        """One pass of ``run``'s loop (without its guard): ``work``, then
+        ``sleep``. Returns the ms slept (None: until woken; 0: no sleep)."""
         self.work()
         return self.sleep()
 
     def work(self):
         """Everything due now: button events, the link, idle steps, the
-        battery; a bug shows a message and goes home."""
-        try:
-            self.tick()
-            self.idle_steps()
-            if self.gauge is not None and self.idle.state == AWAKE:
-                if ticks_diff(self.clock.ticks_ms(), self._battery_at) >= BATTERY_EVERY_MS:
-                    self.check_battery()
-                    self.redraw()
-        except KeyboardInterrupt:
-            raise
-        except Exception as e:  # noqa: BLE001 - the board must keep going
-            # A bug must not stop the score keeper: say so and go home;
-            # every confirmed entry is already in the journal.
-            from tallyboard.ui.home import home
-
-            self.refuse("%s: %r" % (t("internal_error"), e), home(self))
-            self.redraw()
+        battery."""
+        self.tick()
+        self.idle_steps()
+        if self.gauge is not None and self.idle.state == AWAKE:
+            if ticks_diff(self.clock.ticks_ms(), self._battery_at) >= BATTERY_EVERY_MS:
+                self.check_battery()
+                self.redraw()
 
     def sleep(self):
         """Sleep until something can happen (tallyboard.power.Idle.wait_ms;

@@ -120,7 +120,7 @@ def terminal(board, shots):
         out.write("\x1b[?25l\x1b[2J")
         drawn = None
         while True:
-            frame = bytes(board.bus.gddram) if board.bus.on else bytes(len(board.bus.gddram))
+            frame = bytes(board.bus.gddram)
             if frame != drawn:
                 drawn = frame
                 _draw(out, board)
@@ -142,12 +142,10 @@ def terminal(board, shots):
 
 def _draw(out, board):
     # Full size needs 130 columns; a narrower terminal gets 2x2 pixels a character.
-    # A display the board turned off (idle step) shows nothing.
-    ram = board.bus.gddram if board.bus.on else bytearray(len(board.bus.gddram))
     if shutil.get_terminal_size((80, 24)).columns >= 130:
-        lines = render.blocks(ram)
+        lines = render.blocks(board.bus.gddram)
     else:
-        lines = render.quadrants(ram)
+        lines = render.quadrants(board.bus.gddram)
     border = "+" + "-" * len(lines[0]) + "+"
     text = ["\x1b[H" + border]
     for line in lines:
