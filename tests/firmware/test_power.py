@@ -422,3 +422,35 @@ def test_the_sleeping_loop_on_micropython():
     # sleep to the deep-sleep time; the press brings the clock back, three
     # looks at the held button, then the next dim
     assert lines[3] == "[60000, 120000, 120000, 'slow', 1500000, 'fast', 20, 20, 20, 59940, 120000]"
+
+
+SHIFT_VM = r'''
+from binascii import crc32
+from tallyboard.display import Display
+from tallyboard.simbus import SimI2C
+from tallyboard.ui import widgets
+from tallyboard import text
+
+d = Display(SimI2C())
+out = []
+for k in range(4):
+    d.fb.fill(0)
+    widgets.title(d.fb, "Hand 3/13")
+    text.draw(d.fb, "Ana 120", 0, widgets.line(2))
+    d.fb.fill_rect(120, 56, 8, 8, 1)
+    d.show()
+    out.append(crc32(d.i2c.gddram))
+    d.next_shift()
+print(out)
+'''
+
+
+def test_pixel_shift_gives_the_same_bytes_on_micropython():
+    from tests.mpvm import run_micropython
+
+    ns = {}
+    exec(compile(SHIFT_VM.replace("print(out)", ""), "shift", "exec"), ns)
+    here = ns["out"]
+    assert len(set(here)) == 4  # four different positions
+    there = run_micropython(SHIFT_VM).strip()
+    assert there == str(here)
