@@ -58,6 +58,7 @@ class App:
         self.gauge = None
         self._battery_at = 0
         battery_mark.level = None
+        display.overlay = None
         self.journal = Journal(fs, clock)
         self._stored = self.journal.boot()
         self.link = link(self) if callable(link) and not hasattr(link, "poll") else link
@@ -97,6 +98,7 @@ class App:
             from tallyboard.battery import Gauge
 
             self.gauge = Gauge(*power.thresholds())
+            display.overlay = battery_mark.draw
             self.check_battery()
             self.redraw()
 

@@ -102,6 +102,9 @@ class Display:
         self._valid = False  # the panel's RAM is unknown until the first show
         self.bytes_total = 0
         self.shift = 0
+        # ``overlay(display)`` draws over every frame just before it is sent
+        # (the battery mark), or None.
+        self.overlay = None
         self.init_display(external_vcc)
 
     def init_display(self, external_vcc=False):
@@ -190,8 +193,10 @@ class Display:
         self._valid = False
 
     def show(self):
-        """Send the changed parts of the framebuffer (moved by the pixel
-        shift first); return bytes sent."""
+        """Send the changed parts of the framebuffer (with the overlay drawn
+        and the pixel shift applied first); return bytes sent."""
+        if self.overlay is not None:
+            self.overlay(self)
         if self.shift:
             self.shift_frame()
         width = self.width

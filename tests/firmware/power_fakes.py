@@ -160,7 +160,10 @@ class LoopSession(Session):
         if volts is not None:
             from tallyboard.battery import Gauge
 
+            from tallyboard.ui import battery_mark
+
             self.app.gauge = Gauge(*self.power.thresholds())
+            self.display.overlay = battery_mark.draw
             self.app.check_battery()
             self.app.redraw()
 

@@ -281,6 +281,19 @@ def test_battery_mark_shows_the_level_and_no_gauge_draws_nothing():
     assert battery_mark.level is None and _mark_pixels(plain) == 0
 
 
+def test_battery_mark_only_where_the_title_bar_is_free():
+    s = LoopSession(volts=3.0)
+    s.start_game("spades", 4)
+    # the hand header: the dealer's name moves left to make room
+    assert s.screen() == "NumberEntry" and _mark_pixels(s) > 0
+    s.app.show_table(lambda app: None, None)
+    s.app.redraw()
+    # the score table's column heads fill the right end of its bar: no mark
+    fb = s.app.fb
+    body = [fb.pixel(x, 1) for x in range(battery_mark._X, battery_mark._X + 14)]
+    assert body != [0] * 14
+
+
 def test_low_battery_warns_once_and_critical_refuses_new_games_but_keeps_the_open_one():
     s = LoopSession(volts=2.9)
     s.start_game("spades", 4)

@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""The battery mark at the right end of every title bar.
+"""The battery mark at the right end of the title bar.
 
 ``level`` is set by the app from its gauge (tallyboard.battery): 0..4 bars,
-or None when the board has no gauge (then nothing is drawn and the title
-bar is as before). The mark is drawn dark on the lit bar.
+or None when the board has no gauge (then nothing is drawn). The app makes
+``draw`` the display's overlay, so the mark goes on every frame just before
+it is sent, dark on the lit title bar, and only where the bar is free: a
+screen that uses the right end of its bar (the score table's column
+heads) keeps it, and a screen without a title bar gets no mark.
 """
 
 W = 128
@@ -18,11 +21,16 @@ def left():
     return W if level is None else _X - 1
 
 
-def draw(fb):
-    """Draw the mark for ``level`` on the title bar (page 0)."""
+def draw(display):
+    """Draw the mark for ``level`` on ``display``'s frame when the right end
+    of page 0 is a free, lit title bar."""
     if level is None:
         return
-    fb.fill_rect(_X - 1, 0, WIDTH + 1, 8, 1)  # clear the bar under it
+    page0 = display.buffer
+    for x in range(_X - 1, W):
+        if page0[x] != 0xFF:
+            return
+    fb = display.fb
     fb.rect(_X, 1, 14, 6, 0)  # the body
     fb.fill_rect(_X + 14, 2, 1, 4, 0)  # the nub
     for k in range(level):

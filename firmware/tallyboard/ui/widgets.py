@@ -7,7 +7,6 @@ redraw allocates nothing (MicroPython counts every allocation).
 """
 
 from tallyboard import text
-from tallyboard.ui import battery_mark
 
 W = 128
 H = 64
@@ -85,9 +84,7 @@ def line(k):
 def title(fb, s):
     """An inverted bar over page 0 holding ``s`` (the screen's title)."""
     fb.fill_rect(0, 0, W, 8, 1)
-    x = text.draw(fb, s, 1, -2, text.SMALL, 0)
-    battery_mark.draw(fb)  # issue 15: the battery mark at the bar's right end
-    return x
+    return text.draw(fb, s, 1, -2, text.SMALL, 0)
 
 
 def highlight(fb, k):
