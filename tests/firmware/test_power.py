@@ -467,3 +467,21 @@ def test_pixel_shift_gives_the_same_bytes_on_micropython():
     assert len(set(here)) == 4  # four different positions
     there = run_micropython(SHIFT_VM).strip()
     assert there == str(here)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt", "it", "fr"])
+def test_the_power_form_fits_in_every_language(lang):
+    from tallyboard import i18n, text
+    from tallyboard.ui.power_form import power_form
+
+    s = LoopSession(gap_ms=100)
+    try:
+        s.app.set_language(lang)
+        form = power_form(s.app, lambda app: None)
+        for row in form.rows:
+            widest = max(text.width(n) for n in row.names)
+            assert 1 + text.width(row.label) + 4 + widest <= 127, (lang, row.label)
+        for key in ("battery_low", "battery_critical"):
+            assert i18n.t(key) and i18n.t(key) != key
+    finally:
+        s.app.set_language("en")
