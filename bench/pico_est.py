@@ -9,8 +9,10 @@ through the real buttons by tests/payloads/board_game.py):
 - interpreter work: the press's time on the unix port, as a ratio to the
   calibration loop (``for i in range(10000): x += i`` in a function) timed
   in the same run, times CALIBRATION_MS, the loop's time on the real rp2
-  firmware at 125 MHz. The fastest of ``runs`` runs is kept for each press,
-  and the fastest calibration of the run it came from;
+  firmware at 125 MHz. The calibration loop runs before the game, between
+  every two presses and after it; the fastest run of it is the host's
+  unloaded speed. Each press's ratio is the lowest of ``runs`` runs (a busy
+  host only ever makes a press slower);
 - display: the bytes the driver sends, plus one address byte per I2C
   transfer, at I2C_HZ with BITS_PER_BYTE;
 - flash: the same presses replayed on CPython with the journal on the
@@ -34,9 +36,11 @@ PAGE_BYTES = 256
 PAGE_PROGRAM_MS = 0.4
 SECTOR_ERASE_MS = 45.0
 SECTOR_ERASE_MAX_MS = 400.0
-# The unix port's heap for the timing runs: large, so no collection falls
-# inside a timed press (a collection is timed on its own: collect_ms).
-TIMING_HEAP = 2 * 1024 * 1024
+# The unix port's heap for the timing runs, about a Pico's (245,888 bytes):
+# a collection sweeps the whole heap, so its time (collect_ms) depends on
+# it. The payload collects between presses, so none falls inside a timed
+# press (the app needs about 180 KB at its peak on this 64-bit build).
+TIMING_HEAP = 256 * 1024
 CALIBRATION_RUNS = 15
 
 
@@ -51,7 +55,7 @@ def flash_ms(pages, erases):
     return pages * PAGE_PROGRAM_MS + erases * SECTOR_ERASE_MS
 
 
-def unix_runs(keys, runs=3):
+def unix_runs(keys, runs=5):
     """Run the scripted game ``runs`` times on the unix port; returns a list
     of (press lines, fastest calibration in us, slowest collection in us)."""
     from tests import mpvm
@@ -106,7 +110,7 @@ def flash_ops(keys):
     return out
 
 
-def estimate(keys, runs=3):
+def estimate(keys, runs=5):
     """The Pico estimate of every press of ``keys`` (tests/board_keys.py
     letters, played from a fresh board): a list of dicts with ``key``,
     ``work_ms``, ``display_ms``, ``flash_ms``, ``ms`` (their sum),

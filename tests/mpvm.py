@@ -35,14 +35,16 @@ PAYLOADS = REPO / "tests" / "payloads"
 DEVICE_DIRS = ("shared", "firmware")
 DATA_FILE = "tt_data.json"
 
-# The heap every test and bench gives the VM, in bytes. The smallest round
-# figure at which the whole app (boot, home, the longest game: 6-player
-# Wizard, 10 rounds, through the real buttons, journal on the flash folder,
-# then the serial link's listing and fetch) runs on this 64-bit build, with a
-# margin of half the heap free after a collection (the bench goal
-# mp.heap_min_free). The app itself needs about 40 KB at its peak on this
-# build (see docs/MEMORY.md); a 32-bit board needs less (smaller objects).
-HEAPSIZE = 512 * 1024
+# The heap every test and bench gives the VM, in bytes: the smallest round
+# figure at which the whole app runs on this 64-bit build. Boot, home, a
+# 4-player Spades game to 500, a 6-player Wizard game and a Hearts game to
+# 100 played through the real buttons with the journal on the flash folder,
+# then the serial link's sync of the three games, need about 241 KB
+# (tests/payloads/app_game.py); the UI plan with its screen tour about
+# 237 KB; 36 core vectors about 177 KB. (Found by bisection; see
+# docs/MEMORY.md.) 64-bit objects are about twice a 32-bit board's, and
+# the test harness and its input take some 15 KB of it.
+HEAPSIZE = 256 * 1024
 
 # Seconds one VM run may take before it counts as hung.
 TIMEOUT = 600

@@ -526,6 +526,23 @@ class Journal:
         st.ended = True
         st.game = None
 
+    def stored(self, game_id, game):
+        """Finished game ``game_id`` listed as boot lists it: a Stored whose
+        ``game`` is replayed from the file when asked for, so the caller
+        can let the live ``game`` (every hand of it) go."""
+        st = self._get(game_id)
+        s = Stored(self, game_id)
+        s._readable = True
+        s.size = st.size
+        s.synced = st.synced
+        s.ended = st.ended
+        s.name = game.NAME
+        s.players = list(game.players)
+        s.hands = len(game.hands)
+        s.totals = list(game.totals)
+        s.winners = list(game.winners)
+        return s
+
     # ----- reading, sync, space ---------------------------------------------
 
     def ids(self):

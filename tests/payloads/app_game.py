@@ -6,21 +6,27 @@ The real ``tallyboard.buttons.Buttons`` reads six fake pins (callables) and
 a fake millisecond clock; each key press holds a pin past the debounce
 time, lets the app's loop (``App.tick``) poll, then releases it. The
 journal is the real one, on a folder of the flash (``OsFS``). At the end
-the serial link (``tallyboard.link``) lists and fetches every game.
+the serial link (loaded on demand, as firmware/main.py does) lists and
+fetches every game.
 
-Input (tt_data.json)::
+Input (tt_data.json): a first line of options, then one game per line
+(read one at a time, so the input takes little of a board-sized heap)::
 
-    {"games": [[game, players, settings, hands], ...],   # hands: record hands
-     "flash": "tt_flash",     # folder for the journal (under the current one)
+    {"flash": "tt_flash",     # folder for the journal (under the current one)
      "measure": false,        # collect around every press: heap and allocation
-     "record": false}         # CRC of the panel after every press
+     "record": false,         # CRC of the panel after every press
+     "link_at_boot": false}   # build the link at boot, not when the PC speaks
+    [game, players, settings, hands]      # hands: record hands
+    ...
 
 Output, one JSON line each: ``{"game": ...}`` per game (hands played,
-totals, presses, finished), ``{"link": ...}`` (the link's answers: status
+totals, presses, finished, the device modules in memory after its first
+hand; with ``measure``, the heap in use after it), ``{"link": ...}`` (the link's answers: status
 words, bytes fetched per game and their CRC), then ``{"heap": ...}`` (with
 ``measure``: heap size, heap in use when play() starts (modules imported,
 input read), free heap after boot, lowest free heap after a
-collection, bytes allocated per press, time per press by hand).
+collection, bytes allocated per press, time per press by hand), and
+``{"modules": [...]}``, the device modules in memory at the end.
 
 Runs on CPython too (tests compare the two); the heap figures are then None.
 """
@@ -74,7 +80,8 @@ class FakeStream:
 class ButtonSession(Session):
     """A Session whose presses go through the real Buttons and App.tick."""
 
-    def __init__(self, flash, measure=False, record=False):
+    def __init__(self, flash, measure=False, record=False, link_at_boot=False):
+        self.link_at_boot = link_at_boot
         self.held = {}
         for name in NAMES:
             self.held[name] = False
@@ -110,10 +117,20 @@ class ButtonSession(Session):
         return out
 
     def _make_link(self, app):
-        from tallyboard.app import FIRMWARE_VERSION
-        from tallyboard.link import Link
+        def link(stream):
+            from tallyboard.app import FIRMWARE_VERSION
+            from tallyboard.link import Link
 
-        self.link = Link(self.stream, app.journal, app.config, app.clock, "vmboard", FIRMWARE_VERSION)
+            return Link(stream, app.journal, app.config, app.clock, "vmboard", FIRMWARE_VERSION)
+
+        if self.link_at_boot:
+            # as the firmware did before the link was loaded on demand
+            self.link = link(self.stream)
+        else:
+            # as firmware/main.py does: loaded when the PC first speaks
+            from tallyboard.ondemand import LinkOnDemand
+
+            self.link = LinkOnDemand(self.stream, link)
         return self.link
 
     def collect(self):
@@ -163,37 +180,45 @@ def _pin(held, name):
     return lambda: held[name]
 
 
-def play(data):
-    """Play every game of ``data`` (see the module doc); returns the output
-    lines as dicts."""
+def play(data, games):
+    """Play every game of ``games`` (an iterable of [game, players,
+    settings, hands]) with the options ``data`` (see the module doc);
+    returns the output lines as dicts."""
     gc.collect()
     start = gc.mem_alloc() if HEAP else None
-    s = ButtonSession(data.get("flash", "tt_flash"), data.get("measure", False), data.get("record", False))
+    s = ButtonSession(data.get("flash", "tt_flash"), data.get("measure", False), data.get("record", False),
+                      data.get("link_at_boot", False))
     s.collect()
     boot_free = s.min_free
     lines = []
     hand_presses = []
-    for game, players, settings, hands in data["games"]:
+    for game, players, settings, hands in games:
         s.start_game(game, players, settings)
         counts = []
         g = s.app.game
         gid = s.app.game_id
+        in_game = None
         for hand in hands:
             if g.finished:
                 break
             first = len(s.times)
             counts.append(s.play_hand(hand))
             hand_presses.append([first, len(s.times)])
+            if in_game is None:
+                in_game = loaded_modules()
         line = {"game": game, "id": gid, "hands": len(counts), "finished": g.finished, "totals": list(g.totals),
-                "presses": sum(counts), "screen": s.screen()}
+                "presses": sum(counts), "screen": s.screen(), "modules": in_game}
         if s.record:
             line["frames"] = s.frames
             line["sent"] = s.sent
             s.frames = []
             s.sent = []
-        lines.append(line)
         if not g.finished:
             s.home()
+        if s.measure:
+            s.collect()
+            line["heap_used"] = gc.mem_alloc()
+        lines.append(line)
     lines.append({"link": sync(s)})
     s.collect()
     heap = {"heap": None}
@@ -207,7 +232,20 @@ def play(data):
                 "alloc_mean": sum(allocs) // len(allocs), "alloc_max": max(allocs), "press_count": len(allocs),
                 "us_per_press_by_hand": per_hand}
     lines.append(heap)
+    lines.append({"modules": loaded_modules()})
     return lines
+
+
+def loaded_modules():
+    """The device modules in memory now (tricktally, tallyboard)."""
+    import sys
+
+    out = []
+    for name in sys.modules:
+        if name.split(".")[0] in ("tricktally", "tallyboard"):
+            out.append(name)
+    out.sort()
+    return out
 
 
 def sync(s):
@@ -234,19 +272,30 @@ def sync(s):
     ask(["LIST"])
     for gid in ids:
         size = s.app.journal.size(gid)
-        data = b""
-        while len(data) < size:
-            answer = ask(["FETCH", str(gid), str(len(data)), "512"])
-            data += frames.unpack_data(answer[-1])
+        done = 0
+        crc = 0
+        while done < size:
+            # The PC's side: a running CRC, not the file kept in RAM.
+            piece = frames.unpack_data(ask(["FETCH", str(gid), str(done), "512"])[-1])
+            crc = binascii.crc32(piece, crc)
+            done += len(piece)
         ask(["SUM", str(gid), str(size)])
-        got[str(gid)] = [len(data), binascii.crc32(data)]
+        got[str(gid)] = [done, crc]
     return {"status": status, "games": got}
+
+
+def read_games(f):
+    """The games of the input file ``f``, one line at a time."""
+    for line in f:
+        if line.strip():
+            yield json.loads(line)
 
 
 def main():
     with open("tt_data.json") as f:
-        data = json.loads(f.read())
-    for line in play(data):
+        data = json.loads(f.readline())
+        lines = play(data, read_games(f))
+    for line in lines:
         print(json.dumps(line))
 
 

@@ -27,12 +27,14 @@ microseconds, "display": bytes sent to the panel, "transfers": I2C writes,
 "writes": file writes,
 "written": bytes written}`` per press; ``{"link": {"status": [...],
 "games": {id: [bytes, crc32]}}}``; ``{"end": {"screen", "hands",
-"finished", "totals", "modules"}}`` (the app's modules then loaded); when run as a script
+"finished", "totals", "modules"}}`` (the app's modules loaded at the
+middle press: the app and one game, in play); when run as a script
 (``main``, on a board or the unix port), ``{"heap": {"lowest_free",
 "highest_alloc", "boot_alloc", "empty_alloc", "slowest_collect_us"}}``
 from a timed ``gc.collect()`` after every step, and with ``"calibrate": n``
 in the data ``{"calibration_us": [...]}``: the time of the calibration loop
-of the Pico estimate (bench/pico_est.py), n times before and n after.
+of the Pico estimate (bench/pico_est.py), n times before, once after every
+step, n times after.
 
 ``steps(data)`` is a generator, one step a press: the WebAssembly port's
 runner (tests/wasm32.py) drives it from the top level, where that port
@@ -238,8 +240,11 @@ def steps(data):
     board = Board(data)
     yield "boot"
     keys = data["keys"]
+    middle = None
     for i in range(len(keys)):
         figures = board.press(keys[i])
+        if i == len(keys) // 2:
+            middle = app_modules()  # in the thick of the game
         print('{"press": %d, "us": %d, "display": %d, "transfers": %d, "writes": %d, "written": %d}'
               % (i, figures["us"], figures["display"], figures["transfers"], figures["writes"], figures["written"]))
         yield i
@@ -250,7 +255,7 @@ def steps(data):
     g = app.game
     end = {"screen": app.screen.__class__.__name__, "hands": len(g.hands) if g else 0,
            "finished": g.finished if g else None, "totals": list(g.totals) if g else [],
-           "modules": app_modules()}
+           "modules": middle}
     print(json.dumps({"end": end}))
 
 
@@ -288,7 +293,8 @@ def calibrate(times):
 def main():
     """Run every step with a collection after each (a board, the unix port)
     and print the heap figures; with ``"calibrate": n`` in the data, time
-    the calibration loop n times before and after the game."""
+    the calibration loop n times before the game, once after every step and
+    n times after it."""
     gc.collect()
     empty = gc.mem_alloc()
     with open("tt_data.json") as f:
@@ -305,6 +311,10 @@ def main():
         took = ticks_diff(ticks_us(), start)
         if took > slowest_collect:
             slowest_collect = took
+        if times:
+            # once between every two presses too: the fastest of all is the
+            # host's unloaded speed, whatever else ran on it meanwhile
+            calibration += calibrate(1)
         used = gc.mem_alloc()
         free = gc.mem_free()
         if boot is None:
