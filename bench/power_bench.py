@@ -135,7 +135,7 @@ for name, idle_ms in (("off", 5 * 60000 + 1), ("dim", 60000 + 1)):
         app.handle("ok", 1)  # fresh activity on the form
         clock.advance(idle_ms)
         app.work()
-        state = app.idle.state
+        state = app.keeper.idle.state
         before_bytes, before_transfers, before_presses = bus.bytes, bus.transfers, app.presses
         buttons.handler("down")(None)
         us = timed(app.work)
@@ -208,14 +208,14 @@ def _idle_tail():
     first = len(s.power.wakes)
     times = {}
     for _ in range(200):
-        before = s.app.idle.state
-        wait = s.app.idle.wait_ms(s.clock.now)
+        before = s.app.keeper.idle.state
+        wait = s.app.keeper.idle.wait_ms(s.clock.now)
         if s.power.deep_calls or wait is None:
             break
         s.app.sleep()
         s.app.work()
-        if s.app.idle.state != before:
-            times[s.app.idle.state] = s.clock.now - t0
+        if s.app.keeper.idle.state != before:
+            times[s.app.keeper.idle.state] = s.clock.now - t0
     deep_at = s.clock.now - t0
     off_at = times[OFF]
     idle_wakes = [w for w in s.power.wakes[first:] if w.reason == "timeout" and off_at < w.at_ms - t0 < deep_at]

@@ -13,19 +13,11 @@ import sys
 from tricktally import new_game, RuleError
 from tallyboard import GAME_MODULES, MENU_MODULES, i18n, unload
 from tallyboard.config import Config
-from tallyboard.buttons import PRESS, ticks_diff
-from tallyboard.power import Idle, AWAKE, DIM, OFF, DEEP, SHIFT, dim_contrast
-from tallyboard.ui import battery_mark
 from tallyboard.i18n import explain, t
 from tallyboard.journal import Journal
 from tallyboard.ui import widgets
 
 FIRMWARE_VERSION = "0.1.0"
-# While a button is held the loop looks again this soon (release, LONG and
-# REPEAT need the time); otherwise it sleeps until something happens.
-HELD_POLL_MS = 20
-# The supply is read at most this often while the board is in use.
-BATTERY_EVERY_MS = 60000
 
 # Screen modules are imported when their screen first opens (RAM on the
 # board: the home menu needs none of the entry screens), kept here while a
@@ -67,7 +59,8 @@ class App:
     (``rng(n)`` -> 0..n-1, for a random first dealer). ``smart=False`` turns
     off the smart defaults and fill-in (the benchmark's baseline).
     ``power`` (tallyboard.hardware.BoardPower, or a fake) lets ``run`` sleep
-    between events and reads the battery; without it there is no gauge."""
+    between events, take the idle steps and read the battery
+    (tallyboard.keeper, loaded only then)."""
 
     def __init__(self, display, buttons, fs, clock, link=None, device_id="sim", rng=None, smart=True, power=None):
         self.display = display
@@ -82,13 +75,11 @@ class App:
         i18n.use(self.config.language)
         display.contrast(self.config.contrast)
         self.power = power
-        self.idle = Idle(clock.ticks_ms())
-        self.apply_idle_settings()
-        self._swallow = None  # the button whose press only woke the display
-        self.gauge = None
-        self._battery_at = 0
-        battery_mark.level = None
-        display.overlay = None
+        self.keeper = None
+        if power is not None:
+            from tallyboard.keeper import Keeper
+
+            self.keeper = Keeper(self, power)
         self.journal = Journal(fs, clock)
         self._stored = self.journal.boot()
         self.link = link(self) if callable(link) and not hasattr(link, "poll") else link
@@ -123,14 +114,8 @@ class App:
             then = self.screen
             self.go(_message(t("damage"), " / ".join(notes), lambda app: app.go(then)))
         self.redraw()
-        if power is not None and power.volts() is not None:
-            # Power hook: the gauge, its header mark and a first warning.
-            from tallyboard.battery import Gauge
-
-            self.gauge = Gauge(*power.thresholds())
-            display.overlay = battery_mark.draw
-            self.check_battery()
-            self.redraw()
+        if self.keeper is not None:
+            self.keeper.start()  # the battery gauge, its mark, a first warning
 
     # ----- events -----------------------------------------------------------
 
@@ -141,7 +126,7 @@ class App:
     def handle(self, name, kind):
         """Process one button event and update the display once (an event
         that turns a dark display back on only does that)."""
-        if not self._wakes_for(name, kind):
+        if self.keeper is not None and not self.keeper.wakes_for(name, kind):
             return 0
         self.presses += 1
         self.screen.key(self, name, kind)
@@ -193,98 +178,16 @@ class App:
         return self.sleep()
 
     def work(self):
-        """Everything due now: button events, the link, idle steps, the
-        battery."""
+        """Everything due now: button events, the link, and with power
+        hardware the idle steps and the battery."""
         self.tick()
-        self.idle_steps()
-        if self.gauge is not None and self.idle.state == AWAKE:
-            if ticks_diff(self.clock.ticks_ms(), self._battery_at) >= BATTERY_EVERY_MS:
-                self.check_battery()
-                self.redraw()
+        if self.keeper is not None:
+            self.keeper.work()
 
     def sleep(self):
-        """Sleep until something can happen (tallyboard.power.Idle.wait_ms;
-        a held button needs another look within HELD_POLL_MS)."""
-        ms = self.idle.wait_ms(self.clock.ticks_ms())
-        if self.buttons is not None and self.buttons.busy():
-            if ms is None or ms > HELD_POLL_MS:
-                ms = HELD_POLL_MS
-        if ms == 0:
-            return 0
-        self.power.wait(ms)
-        return ms
-
-    # ----- power: idle steps and battery (issue 15) ---------------------------
-
-    def apply_idle_settings(self):
-        """Use the idle delays of the settings (seconds) from now on."""
-        c = self.config
-        self.idle.configure(c.dim_s * 1000, c.off_s * 1000, c.sleep_s * 1000)
-
-    def idle_steps(self):
-        """Do what the idle state machine says is due: dim, shift, display
-        off, deepest sleep."""
-        power = self.power
-        idle = self.idle
-        idle.allow_deep = power is not None and power.can_deep() and not power.on_usb()
-        now = self.clock.ticks_ms()
-        step = idle.step(now)
-        while step is not None:
-            if step == DIM or step == SHIFT:
-                if step == DIM:
-                    self.display.contrast(dim_contrast(self.config.contrast))
-                self.display.next_shift()
-                self.redraw()
-            elif step == OFF:
-                self.display.power(False)
-                if power is not None:
-                    power.slow()
-            elif step == DEEP:
-                if self.display.on:
-                    self.display.power(False)
-                power.deep()  # a board resets on the waking press; a fake returns
-                return
-            step = idle.step(now)
-
-    def _wakes_for(self, name, kind):
-        # Every event is activity. The one that turns a dark display back on
-        # does nothing else, nor do the LONG/REPEAT of that same hold.
-        if kind == PRESS:
-            self._swallow = None
-        elif name == self._swallow:
-            return False
-        idle = self.idle
-        was = idle.state
-        acts = idle.press(self.clock.ticks_ms())
-        if was != AWAKE:
-            if was >= OFF:
-                if self.power is not None:
-                    self.power.fast()
-                self.display.power(True)
-            self.display.contrast(self.config.contrast)
-            if was >= OFF:
-                self.check_battery()
-                self.redraw()
-        if not acts:
-            self._swallow = name
-        return acts
-
-    def check_battery(self):
-        """Read the supply (boards with a gauge): update the header mark,
-        and warn once when it gets low and once when it gets critical."""
-        if self.gauge is None:
-            return
-        from tallyboard.battery import CRITICAL
-
-        self._battery_at = self.clock.ticks_ms()
-        alarm = self.gauge.update(self.power.volts())
-        battery_mark.level = self.gauge.level()
-        if alarm:
-            from tallyboard.ui.message import Message  # (rarely needed: loaded here)
-
-            back = self.screen
-            key = "battery_critical" if alarm == CRITICAL else "battery_low"
-            self.go(Message(t("battery"), t(key), lambda app: app.go(back)))
+        """Sleep until a button, the PC or the next idle step (needs power
+        hardware); returns the ms slept (None: until woken)."""
+        return self.keeper.sleep()
 
     # ----- games on the board -----------------------------------------------
 
@@ -342,7 +245,7 @@ class App:
     def start_game(self, name, players, first_dealer, settings, back=None, room_made=False):
         """Create a game with the core and journal its start (after making
         room on the flash when it runs low)."""
-        if self.gauge is not None and self.gauge.critical:
+        if self.keeper is not None and self.keeper.refuses_new_game():
             # Power hook: flat cells must not start a game they cannot finish.
             self.refuse(t("battery_critical"), back)
             return

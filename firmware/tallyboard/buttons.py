@@ -92,20 +92,22 @@ class Buttons:
         self._head = 0
         self._len = 0
         self._latched = bytearray(count)
-        self._handlers = [self._make_handler(i) for i in range(count)]
-
-    def _make_handler(self, i):
-        latched = self._latched
-
-        def handler(pin=None):
-            # Runs in the pin interrupt: one byte store, nothing allocated.
-            latched[i] = 1
-
-        return handler
+        self._handlers = {}
 
     def handler(self, name):
-        """The interrupt handler for button ``name`` (made once; takes the pin)."""
-        return self._handlers[self.names.index(name)]
+        """The interrupt handler for button ``name`` (made once, when the
+        board arms its pin; called with the pin)."""
+        h = self._handlers.get(name)
+        if h is None:
+            latched = self._latched
+            i = self.names.index(name)
+
+            def h(pin=None):
+                # Runs in the pin interrupt: one byte store, nothing allocated.
+                latched[i] = 1
+
+            self._handlers[name] = h
+        return h
 
     def latched(self):
         """True while an interrupt has latched a press not yet polled."""

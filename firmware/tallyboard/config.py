@@ -17,15 +17,10 @@ FILE = "config.json"
 # SSD1306's segment current is contrast/256 of its maximum); players who
 # want it brighter set it in Settings.
 CONTRAST = 95
-# Idle steps in seconds after the last press (0: never), and the choices the
-# settings offer (issue 15, tallyboard.power).
-DIM_S = 60
-OFF_S = 300
-SLEEP_S = 1800
-DIM_CHOICES = (30, 60, 120, 300, 0)
-OFF_CHOICES = (120, 300, 600, 900, 0)
-SLEEP_CHOICES = (900, 1800, 3600, 0)
-IDLE_KEYS = ("dim_s", "off_s", "sleep_s")
+# Idle steps (issue 15, tallyboard.power): dim, display off, deepest sleep,
+# in seconds after the last press (0: never), and their defaults.
+IDLE = (("dim_s", 60), ("off_s", 300), ("sleep_s", 1800))
+IDLE_MAX_S = 86400
 LANGUAGES = ("en", "es", "pt", "it", "fr")
 MAX_NAMES = 12
 MAX_NAME = 10
@@ -51,9 +46,8 @@ class Config:
         self.roster = []
         self.language = "en"
         self.contrast = CONTRAST
-        self.dim_s = DIM_S
-        self.off_s = OFF_S
-        self.sleep_s = SLEEP_S
+        for key, seconds in IDLE:
+            setattr(self, key, seconds)
         self._defaults = {}
         self.problem = None
         self._load()
@@ -78,8 +72,8 @@ class Config:
             c = data.get("contrast")
             if isinstance(c, int) and 0 <= c <= 255:
                 self.contrast = c
-            for key, choices in zip(IDLE_KEYS, (DIM_CHOICES, OFF_CHOICES, SLEEP_CHOICES)):
-                if data.get(key) in choices:
+            for key, _ in IDLE:
+                if _idle_ok(data.get(key)):
                     setattr(self, key, data[key])
             d = data.get("defaults") or {}
             for game in GAMES:
@@ -138,11 +132,10 @@ class Config:
         self.save()
 
     def set_idle(self, dim_s, off_s, sleep_s):
-        """The idle steps in seconds after the last press (0: never), each
-        one of its choices (DIM_CHOICES, OFF_CHOICES, SLEEP_CHOICES)."""
-        for key, v, choices in (("dim", dim_s, DIM_CHOICES), ("screen off", off_s, OFF_CHOICES), ("sleep", sleep_s, SLEEP_CHOICES)):
-            if v not in choices or isinstance(v, bool):
-                raise ValueError("%s delay is one of %s seconds, not %r" % (key, ", ".join([str(c) for c in choices]), v))
+        """The idle steps: seconds after the last press (0: never)."""
+        for v in (dim_s, off_s, sleep_s):
+            if not _idle_ok(v):
+                raise ValueError("an idle delay is whole seconds, 0 (never) to %d, not %r" % (IDLE_MAX_S, v))
         self.dim_s = dim_s
         self.off_s = off_s
         self.sleep_s = sleep_s
@@ -174,3 +167,7 @@ class Config:
         checked = rules.complete(game, current, players)
         self._defaults[game] = checked
         self.save()
+
+
+def _idle_ok(v):
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= IDLE_MAX_S

@@ -45,10 +45,6 @@ SET_CHARGE_PUMP = const(0x8D)
 CTRL_CMD = const(0x00)
 CTRL_DATA = const(0x40)
 
-# Pixel shift positions (dx, dy), visited in turn: each pixel's load is
-# spread over four neighbours (issue 15).
-SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))
-
 # Spans are rounded up to this many bytes (one send buffer per length).
 _SPAN_STEP = const(8)
 # Command bytes before each window: control, 0x21 c0 c1, 0x22 p0 p1.
@@ -101,9 +97,8 @@ class Display:
         self._n = bytearray(self.pages)
         self._valid = False  # the panel's RAM is unknown until the first show
         self.bytes_total = 0
-        self.shift = 0
-        # ``overlay(display)`` draws over every frame just before it is sent
-        # (the battery mark), or None.
+        # ``overlay(display)`` changes every frame just before it is sent
+        # (the battery mark and the pixel shift, tallyboard.keeper), or None.
         self.overlay = None
         self.init_display(external_vcc)
 
@@ -158,24 +153,6 @@ class Display:
         self._command(SET_DISP | (1 if on else 0))
         self.on = bool(on)
 
-    def next_shift(self):
-        """Move the picture to the next of four positions one pixel apart
-        (OLED burn-in): ``show`` applies it to each new frame."""
-        self.shift = (self.shift + 1) % len(SHIFTS)
-
-    def shift_frame(self):
-        """Move what was drawn in ``fb`` by the current shift, clearing the
-        row and column it leaves (drawing code always draws at offset 0)."""
-        dx, dy = SHIFTS[self.shift]
-        if not (dx or dy):
-            return
-        fb = self.fb
-        fb.scroll(dx, dy)
-        if dx:
-            fb.fill_rect(0, 0, dx, self.height, 0)
-        if dy:
-            fb.fill_rect(0, 0, self.width, dy, 0)
-
     def invert(self, on):
         """Show white on black (False) or black on white (True)."""
         self._command(SET_NORM_INV | (1 if on else 0))
@@ -193,12 +170,10 @@ class Display:
         self._valid = False
 
     def show(self):
-        """Send the changed parts of the framebuffer (with the overlay drawn
-        and the pixel shift applied first); return bytes sent."""
+        """Send the changed parts of the framebuffer (after the overlay);
+        return bytes sent."""
         if self.overlay is not None:
             self.overlay(self)
-        if self.shift:
-            self.shift_frame()
         width = self.width
         buf = self.buffer
         shadow = self._shadow

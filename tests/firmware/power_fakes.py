@@ -156,16 +156,12 @@ class LoopSession(Session):
         self.buttons = Buttons(dict((n, _never) for n in NAMES), self.clock.ticks_ms)
         self.app.buttons = self.buttons
         self.power = ScriptedPower(self.clock, self.buttons, volts, usb, deep_ok, self.display, self.fs)
+        # What App.__init__ does when it is given power hardware.
+        from tallyboard.keeper import Keeper
+
         self.app.power = self.power
-        if volts is not None:
-            from tallyboard.battery import Gauge
-
-            from tallyboard.ui import battery_mark
-
-            self.app.gauge = Gauge(*self.power.thresholds())
-            self.display.overlay = battery_mark.draw
-            self.app.check_battery()
-            self.app.redraw()
+        self.app.keeper = Keeper(self.app, self.power)
+        self.app.keeper.start()
 
     def press(self, name, kind=PRESS):
         """A tap after ``gap_ms`` of quiet; returns the bytes sent for it."""
@@ -199,7 +195,7 @@ class LoopSession(Session):
         step to the next, as the board's timer would wake it."""
         end = self.clock.now + ms
         for _ in range(10000):
-            wait = self.app.idle.wait_ms(self.clock.now)
+            wait = self.app.keeper.idle.wait_ms(self.clock.now)
             if self.power.deep_calls or wait is None or self.clock.now + wait > end:
                 self.clock.now = max(self.clock.now, end)
                 self.app.work()

@@ -169,8 +169,8 @@ def test_the_loop_sleeps_until_each_press_and_handles_it_once():
 def test_dim_then_a_press_acts_and_restores_the_contrast():
     s = LoopSession()
     s.idle(61000)
-    assert s.app.idle.state == DIM and s.bus.contrast == s.app.config.contrast // 8
-    assert s.display.shift == 1  # the picture moved when it dimmed
+    assert s.app.keeper.idle.state == DIM and s.bus.contrast == s.app.config.contrast // 8
+    assert s.app.keeper.shift == 1  # the picture moved when it dimmed
     s.press("ok")
     assert s.screen() == "Form" and s.bus.contrast == s.app.config.contrast
 
@@ -178,9 +178,9 @@ def test_dim_then_a_press_acts_and_restores_the_contrast():
 def test_display_off_then_the_first_press_only_wakes():
     s = LoopSession()
     s.idle(5 * MIN + 1)
-    assert s.app.idle.state == OFF and not s.bus.on and s.power.slowed
+    assert s.app.keeper.idle.state == OFF and not s.bus.on and s.power.slowed
     # no wake-up until the deep sleep is due
-    assert s.app.idle.wait_ms(s.clock.now) == 25 * MIN - 1
+    assert s.app.keeper.idle.wait_ms(s.clock.now) == 25 * MIN - 1
     frame = bytes(s.bus.gddram)
     s.press("ok")
     assert s.bus.on and not s.power.slowed and s.screen() == "Menu"
@@ -193,7 +193,7 @@ def test_long_press_of_the_waking_button_is_swallowed_too():
     s = LoopSession()
     s.idle(5 * MIN + 1)
     s.press("back")
-    assert s.app._swallow == "back"
+    assert s.app.keeper.swallow == "back"
     assert s.app.handle("back", LONG) == 0
     s.press("ok")
     assert s.screen() == "Form"
@@ -205,7 +205,7 @@ def test_deep_sleep_after_30_minutes_unless_on_usb():
     assert s.power.deep_calls == 1 and not s.bus.on
     s = LoopSession(usb=True)
     s.idle(31 * MIN)
-    assert s.power.deep_calls == 0 and s.app.idle.state == OFF
+    assert s.power.deep_calls == 0 and s.app.keeper.idle.state == OFF
 
 
 def test_no_wakeups_with_the_display_off():
@@ -234,17 +234,18 @@ def test_deep_sleep_then_boot_resumes_the_open_game():
 def test_idle_settings_apply_at_once_and_are_kept(tmp_path):
     s = LoopSession()
     s.app.config.set_idle(30, 0, 0)
-    s.app.apply_idle_settings()
+    s.app.keeper.apply_settings()
     s.idle(31000)
-    assert s.app.idle.state == DIM
+    assert s.app.keeper.idle.state == DIM
     s.idle(60 * MIN)
-    assert s.app.idle.state == DIM and s.power.deep_calls == 0
+    assert s.app.keeper.idle.state == DIM and s.power.deep_calls == 0
     from tallyboard.config import Config
 
     again = Config(s.fs)
     assert (again.dim_s, again.off_s, again.sleep_s) == (30, 0, 0)
-    with pytest.raises(ValueError, match="screen off"):
-        s.app.config.set_idle(30, 7, 0)
+    for bad in (-1, 1.5, True, 10 ** 6):
+        with pytest.raises(ValueError, match="idle delay"):
+            s.app.config.set_idle(30, bad, 0)
 
 
 def test_the_power_form_in_settings():
@@ -255,7 +256,7 @@ def test_the_power_form_in_settings():
     assert [r.names[r.index] for r in form.rows] == ["1 min", "5 min", "30 min"]
     s.press("right")  # dim after 2 min
     s.press("ok")
-    assert s.app.config.dim_s == 120 and s.app.idle._after[DIM] == 120000
+    assert s.app.config.dim_s == 120 and s.app.keeper.idle._after[DIM] == 120000
 
 
 # -- the battery in the app ----------------------------------------------------------
@@ -270,15 +271,15 @@ def _mark_pixels(s):
 def test_battery_mark_shows_the_level_and_no_gauge_draws_nothing():
     s = LoopSession(volts=3.0)
     full = _mark_pixels(s)
-    assert battery_mark.level == 4 and full > 0
+    assert s.app.keeper.level == 4 and full > 0
     s.power.supply = 2.3
     for _ in range(12):
-        s.app.check_battery()
+        s.app.keeper.check_battery()
     s.app.go_home()
     s.app.redraw()
-    assert battery_mark.level == 1 and 0 < _mark_pixels(s) < full
+    assert s.app.keeper.level == 1 and 0 < _mark_pixels(s) < full
     plain = LoopSession()
-    assert battery_mark.level is None and _mark_pixels(plain) == 0
+    assert plain.app.keeper.level is None and _mark_pixels(plain) == 0
 
 
 def test_battery_mark_only_where_the_title_bar_is_free():
@@ -301,14 +302,14 @@ def test_low_battery_warns_once_and_critical_refuses_new_games_but_keeps_the_ope
     s.power.supply = 2.25
     messages = 0
     for _ in range(10):
-        s.app.check_battery()
+        s.app.keeper.check_battery()
         if s.screen() == "Message":
             messages += 1
             s.press("ok")
     assert messages == 1
     s.power.supply = 1.9
     for _ in range(10):
-        s.app.check_battery()
+        s.app.keeper.check_battery()
     assert s.screen() == "Message" and "flat" in " ".join(s.app.screen.lines)
     s.press("ok")
     # the open game goes on: entries are still journaled
@@ -328,24 +329,31 @@ def test_low_battery_warns_once_and_critical_refuses_new_games_but_keeps_the_ope
 
 def test_pixel_shift_moves_the_picture_and_clears_the_edge():
     from tallyboard.display import Display
+    from tallyboard.keeper import SHIFTS, shift_frame
     from tallyboard.simbus import SimI2C
 
     d = Display(SimI2C())
     d.fb.fill(0)
     d.fb.fill_rect(0, 0, 4, 4, 1)
-    d.shift_frame()  # position 0: nothing moves
+    shift_frame(d, 0)  # position 0: nothing moves
     assert d.fb.pixel(0, 0) == 1
-    d.next_shift()
-    d.shift_frame()
+    shift_frame(d, 1)
     assert d.fb.pixel(0, 0) == 0 and d.fb.pixel(4, 0) == 1 and d.fb.pixel(5, 0) == 0
-    d.next_shift()
     d.fb.fill(0)
     d.fb.fill_rect(0, 0, 4, 4, 1)
-    d.shift_frame()
+    shift_frame(d, 2)
     assert d.fb.pixel(1, 0) == 0 and d.fb.pixel(1, 1) == 1 and d.fb.pixel(4, 4) == 1
-    for _ in range(2):
-        d.next_shift()
-    assert d.shift == 0
+    assert len(SHIFTS) == 4 and len(set(SHIFTS)) == 4
+
+
+def test_the_shift_goes_round_while_the_screen_stays_still():
+    s = LoopSession()
+    s.idle(MIN + 1)
+    assert s.app.keeper.shift == 1
+    s.app.config.set_idle(300, 900, 0)
+    s.app.keeper.apply_settings()
+    s.idle(3 * 2 * MIN)  # still dim: a shift every 2 minutes
+    assert s.app.keeper.shift == 0  # 1 -> 2 -> 3 -> 0
 
 
 def test_power_and_contrast_are_tracked():
@@ -407,11 +415,11 @@ buttons = Buttons(dict([(n, lambda: False) for n in NAMES]), clock.ticks_ms)
 bus = SimI2C()
 power = Power(clock)
 app = App(Display(bus), buttons, MemFS(), clock, rng=lambda n: 0, power=power)
-print(app.describe(), battery_mark.level)
+print(app.describe(), app.keeper.level)
 app.handle("ok", 1)
 for i in range(4):
     app.serve()
-print(app.describe(), app.idle.state, bus.on, bus.contrast)
+print(app.describe(), app.keeper.idle.state, bus.on, bus.contrast)
 buttons.handler("ok")(None)
 app.serve()
 print(app.describe(), bus.on)
@@ -440,6 +448,7 @@ def test_the_sleeping_loop_on_micropython():
 SHIFT_VM = r'''
 from binascii import crc32
 from tallyboard.display import Display
+from tallyboard.keeper import shift_frame
 from tallyboard.simbus import SimI2C
 from tallyboard.ui import widgets
 from tallyboard import text
@@ -451,9 +460,9 @@ for k in range(4):
     widgets.title(d.fb, "Hand 3/13")
     text.draw(d.fb, "Ana 120", 0, widgets.line(2))
     d.fb.fill_rect(120, 56, 8, 8, 1)
+    shift_frame(d, k)
     d.show()
     out.append(crc32(d.i2c.gddram))
-    d.next_shift()
 print(out)
 '''
 

@@ -141,8 +141,11 @@ def test_the_board_loop_survives_a_bug_and_goes_home():
     def broken(app, name, kind):
         raise RuntimeError("bug")
 
+    from tallyboard.keeper import Keeper
+
     s.app.buttons = Boom()
     s.app.power = Power()
+    s.app.keeper = Keeper(s.app, s.app.power)
     s.app.screen.key = broken
     with pytest.raises(KeyboardInterrupt):
         s.app.run()

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: MIT
 """The battery mark at the right end of the title bar.
 
-``level`` is set by the app from its gauge (tallyboard.battery): 0..4 bars,
-or None when the board has no gauge (then nothing is drawn). The app makes
-``draw`` the display's overlay, so the mark goes on every frame just before
-it is sent, dark on the lit title bar, and only where the bar is free: a
+The level comes from the gauge (tallyboard.battery, through
+tallyboard.keeper): 0..4 bars, or None when the board has no gauge (then
+nothing is drawn). The keeper makes the mark the display's overlay, so it
+goes on every frame just before it is sent, dark on the lit title bar, and only where the bar is free: a
 screen that uses the right end of its bar (the score table's column
 heads) keeps it, and a screen without a title bar gets no mark.
 """
@@ -13,17 +13,17 @@ W = 128
 WIDTH = 16  # pixels the mark takes at the right end of the bar
 _X = W - WIDTH
 
-level = None
 
-
-def left():
-    """The x where the mark begins (text of the bar must end before it)."""
+def left(level):
+    """The x where the mark begins for ``level`` (the title bar's text must
+    end before it); the whole width when there is no mark."""
     return W if level is None else _X - 1
 
 
-def draw(display):
-    """Draw the mark for ``level`` on ``display``'s frame when the right end
-    of page 0 is a free, lit title bar."""
+def draw(display, level):
+    """Draw the mark for ``level`` (0..4 bars; None: nothing) on
+    ``display``'s frame when the right end of page 0 is a free, lit title
+    bar."""
     if level is None:
         return
     page0 = display.buffer

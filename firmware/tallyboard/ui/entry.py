@@ -14,7 +14,7 @@ the last entry.
 from tallyboard import text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t
-from tallyboard.ui import widgets, defaults, battery_mark
+from tallyboard.ui import widgets, defaults
 
 SUIT_KEYS = {"S": "suit_S", "H": "suit_H", "D": "suit_D", "C": "suit_C", "none": "suit_none"}
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "none": "-"}
@@ -40,7 +40,8 @@ def header(app, g):
         x = text.draw(fb, "/", x, -2, text.SMALL, 0)
         widgets.draw_int(fb, count, x, -2, None, 0)
     name = app.short_names[g.dealer]
-    x = battery_mark.left() - 1 - text.width(name) - text.width(t("dealer_short")) - 2
+    right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
+    x = right - 1 - text.width(name) - text.width(t("dealer_short")) - 2
     x = text.draw(fb, t("dealer_short"), x, -2, text.SMALL, 0)
     text.draw(fb, name, x + 2, -2, text.SMALL, 0)
     y = widgets.line(1)

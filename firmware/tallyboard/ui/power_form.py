@@ -2,9 +2,14 @@
 """Settings > Power saving: when the screen dims, turns off, and the board
 sleeps (issue 15). Loaded only when opened."""
 
-from tallyboard import config
 from tallyboard.i18n import t
 from tallyboard.ui.menu import Form, Row
+
+
+# The choices offered, in seconds (0: never).
+DIM_CHOICES = (30, 60, 120, 300, 0)
+OFF_CHOICES = (120, 300, 600, 900, 0)
+SLEEP_CHOICES = (900, 1800, 3600, 0)
 
 
 def delay_name(seconds):
@@ -18,7 +23,9 @@ def delay_name(seconds):
 
 def _row(key, label, choices, value):
     values = list(choices)
-    index = values.index(value) if value in values else 0
+    if value not in values:
+        values.append(value)  # a value set on the PC stays as it is
+    index = values.index(value)
     return Row(key, label, values, [delay_name(v) for v in values], index)
 
 
@@ -27,14 +34,15 @@ def power_form(app, back):
     everything as it was. ``back(app)`` returns to the settings menu."""
     c = app.config
     rows = [
-        _row("dim_s", t("dim_after"), config.DIM_CHOICES, c.dim_s),
-        _row("off_s", t("off_after"), config.OFF_CHOICES, c.off_s),
-        _row("sleep_s", t("sleep_after"), config.SLEEP_CHOICES, c.sleep_s),
+        _row("dim_s", t("dim_after"), DIM_CHOICES, c.dim_s),
+        _row("off_s", t("off_after"), OFF_CHOICES, c.off_s),
+        _row("sleep_s", t("sleep_after"), SLEEP_CHOICES, c.sleep_s),
     ]
 
     def ok(app, form):
         c.set_idle(form.row("dim_s").value, form.row("off_s").value, form.row("sleep_s").value)
-        app.apply_idle_settings()
+        if app.keeper is not None:
+            app.keeper.apply_settings()
         back(app)
 
     return Form(t("power"), rows, ok, back)

@@ -80,15 +80,14 @@ class SimBoard:
         (buttons come through ``press``); a board in deep sleep does nothing."""
         if self.power.deep_asleep:
             return
-        self.app.tick()
-        self.app.idle_steps()
+        self.app.work()
 
     def wait(self, ms):
         """Let ``ms`` milliseconds pass at once, taking each idle step when
         it comes (as the board would, woken by its timer)."""
         left = ms
         while left > 0 and not self.power.deep_asleep:
-            step = self.app.idle.wait_ms(self.clock.ticks_ms())
+            step = self.app.keeper.idle.wait_ms(self.clock.ticks_ms())
             if step is None or step > left:
                 step = left
             self.clock.advance(step)
@@ -101,7 +100,7 @@ class SimBoard:
         """The idle state for reports: awake, dim, off or deep."""
         from tallyboard.power import NAMES, DEEP
 
-        return NAMES[DEEP] if self.power.deep_asleep else NAMES[self.app.idle.state]
+        return NAMES[DEEP] if self.power.deep_asleep else NAMES[self.app.keeper.idle.state]
 
     def screen_key(self):
         """What identifies the screen shown (for 'new screen' detection)."""
