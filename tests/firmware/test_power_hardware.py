@@ -2,6 +2,7 @@
 """hardware.BoardPower and the button interrupts, on fakes of the
 ``machine``, ``select`` and ``esp32`` modules (issue 15)."""
 
+import pathlib
 import sys
 import types
 
@@ -205,3 +206,57 @@ def test_the_fake_select_sees_every_button(fakes):
     display, buttons = hardware.setup("pico", clock_ms=lambda: 0)
     hardware.BoardPower("pico", buttons, stdin=object())
     assert len(NAMES) == len(Pin.irqs)
+
+
+def test_main_sleeps_between_presses_and_a_press_acts_once(fakes, monkeypatch, tmp_path):
+    """firmware/main.py on the fake Pico: the loop waits in select.poll, a
+    pin interrupt ends the wait, the press acts once, the loop waits again."""
+    import importlib.util
+    import time
+
+    board = boards.load("pico")
+    now = [0]
+    monkeypatch.setattr(time, "ticks_ms", lambda: now[0], raising=False)
+    monkeypatch.setattr(time, "ticks_diff", lambda a, b: a - b, raising=False)
+    # firmware/main.py under its own name (no `main` left in sys.modules)
+    path = pathlib.Path(__file__).resolve().parents[2] / "firmware" / "main.py"
+    spec = importlib.util.spec_from_file_location("tt_board_main", path)
+    main = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(main)
+    monkeypatch.setattr(main, "FLASH_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(main.boards, "configured", lambda: "pico")
+    apps = []
+    real_app = main.App
+
+    def recording_app(*args, **kwargs):
+        app = real_app(*args, **kwargs)
+        apps.append(app)
+        return app
+
+    monkeypatch.setattr(main, "App", recording_app)
+    script = []
+
+    def poll(timeout):
+        # One wait of the board: time passes, then what the script says.
+        if timeout == 0:
+            return []  # the USB stream's look for bytes (never blocks)
+        fakes.poll.timeouts.append(timeout)
+        step = script.pop(0) if script else "stop"
+        if step == "stop":
+            raise KeyboardInterrupt
+        now[0] += 3000 if timeout is None or timeout > 20 else timeout
+        if step == "press ok":
+            Pin.irqs[board.BUTTON_PINS["ok"]][1](None)  # a tap while asleep
+        return []
+
+    fakes.poll.poll = poll
+    script.extend(["press ok", "", "", "", "press ok", "", "", ""])
+    with pytest.raises(KeyboardInterrupt):
+        main.main()
+    (app,) = apps
+    # two taps: home -> New game form -> (OK on the form starts the game)
+    assert app.presses == 2
+    # every wait was for an event or an idle step, none a 5 ms poll
+    waits = fakes.poll.timeouts
+    assert all(t == -1 or t >= 20 for t in waits), waits
+    assert waits.count(20) == 6  # the looks at each held button, three a tap
