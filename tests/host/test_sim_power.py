@@ -29,11 +29,13 @@ def test_deep_sleep_in_the_sim_boots_into_the_open_game(tmp_path):
     board.press("ok")  # new game form
     board.press("ok")  # start with the defaults
     where = board.app.describe()
-    board.wait(31 * 60 * 1000)
+    board.wait(5 * 60 * 1000 + 1)
+    assert board.state() == "off" and bytes(board.bus.gddram) == bytes(1024)  # shown dark
+    board.wait(26 * 60 * 1000)
     assert board.state() == "deep" and not board.bus.on
     before = board.app
     board.press("ok")  # boots; does nothing else
-    assert board.app is not before and board.bus.on
+    assert board.app is not before and board.bus.on and any(board.bus.gddram)
     assert board.app.describe() == where
 
 

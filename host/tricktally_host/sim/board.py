@@ -10,7 +10,7 @@ from tallyboard.app import App, FIRMWARE_VERSION
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
 from tallyboard.simbus import SimI2C
-from tricktally_host.sim.power import SimClock, SimPower
+from tricktally_host.sim.power import PanelView, SimClock, SimPower
 
 PRESS = 1
 LONG = 2
@@ -35,6 +35,7 @@ class SimBoard:
         # the supply the gauge reads (--battery VOLTS; None: no gauge).
         self.clock = clock or SimClock()
         self.power = SimPower(battery)
+        self.bus = PanelView(self.bus)  # what the renderers see: dark when off
         rng = random.Random(seed)
         self.serial_path = None
         self._fds = ()

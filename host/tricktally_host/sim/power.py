@@ -63,6 +63,23 @@ class SimPower:
         self.deep_asleep = True
 
 
+class PanelView:
+    """The simulated panel as a person sees it: its RAM while the display is
+    on, dark while the board has turned it off (every other attribute is
+    the bus's own)."""
+
+    def __init__(self, bus):
+        self._bus = bus
+        self._dark = bytearray(len(bus.gddram))
+
+    @property
+    def gddram(self):
+        return self._bus.gddram if self._bus.on else self._dark
+
+    def __getattr__(self, name):
+        return getattr(self._bus, name)
+
+
 def power_line(board, line):
     """Handle a headless line ``wait SECONDS`` or ``battery VOLTS``; returns
     True when it was one (ValueError names a bad number)."""
