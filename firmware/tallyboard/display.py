@@ -127,7 +127,6 @@ class Display:
         self.bytes_total += len(seq)
         self._valid = False
         self.on = True
-        self.level = 0xFF
 
     def _command(self, cmd, arg=None):
         if arg is None:
@@ -145,7 +144,6 @@ class Display:
         if not 0 <= value <= 255:
             raise ValueError("contrast must be 0..255, not %r" % (value,))
         self._command(SET_CONTRAST, value)
-        self.level = value
 
     def power(self, on):
         """Turn the panel on or off (RAM is kept while off: the SSD1306

@@ -4,8 +4,8 @@ shift that keeps a static screen from burning into the OLED.
 
 Pure logic over millisecond ticks passed in by the caller (the app's clock),
 so tests and the simulator drive it with a fake clock. Nothing here touches
-hardware: ``step(now)`` says what is due, the app does it (tallyboard.app),
-and ``wait_ms(now)`` says how long the board may sleep before anything is
+hardware: ``step(now)`` says what is due, the app does it
+(tallyboard.keeper), and ``wait_ms(now)`` says how long the board may sleep before anything is
 due, so the main loop never wakes for nothing.
 
 Steps, counted from the last button press (0 turns a step off):
@@ -19,7 +19,7 @@ Steps, counted from the last button press (0 turns a step off):
 
 The app moves the picture by one pixel when the screen dims, and again at
 each ``SHIFT``, due every ``shift_ms`` while the screen stays on unpressed
-(tallyboard.display.Display.next_shift).
+(tallyboard.keeper.shift_frame).
 """
 
 from tallyboard.buttons import ticks_diff

@@ -3,10 +3,11 @@
 
 The level comes from the gauge (tallyboard.battery, through
 tallyboard.keeper): 0..4 bars, or None when the board has no gauge (then
-nothing is drawn). The keeper makes the mark the display's overlay, so it
-goes on every frame just before it is sent, dark on the lit title bar, and only where the bar is free: a
-screen that uses the right end of its bar (the score table's column
-heads) keeps it, and a screen without a title bar gets no mark.
+nothing is drawn). The keeper draws the mark in the display's overlay, so
+it goes on every frame just before it is sent, dark on the lit title bar,
+and only where the bar is free: a screen that uses the right end of its
+bar (the score table's column heads) keeps it, and a screen without a
+title bar gets no mark.
 """
 
 W = 128

@@ -24,7 +24,7 @@ def delay_name(seconds):
 def _row(key, label, choices, value):
     values = list(choices)
     if value not in values:
-        values.append(value)  # a value set on the PC stays as it is
+        values.append(value)  # another value in config.json stays as it is
     index = values.index(value)
     return Row(key, label, values, [delay_name(v) for v in values], index)
 
