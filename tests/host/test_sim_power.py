@@ -46,3 +46,13 @@ def test_low_supply_in_the_sim_warns_and_refuses_a_new_game(tmp_path):
     board.press("ok")  # New game
     board.press("ok")  # start: refused, the cells are flat
     assert board.app.describe() == "Message Refused" and board.app.game is None
+
+
+def test_with_the_serial_link_open_the_sim_never_sleeps_deep(tmp_path):
+    board = SimBoard(str(tmp_path), serial=True)
+    try:
+        board.wait(40 * 60 * 1000)
+        assert board.state() == "off"  # display off, still answering the PC
+    finally:
+        board.close()
+

@@ -34,7 +34,7 @@ class SimBoard:
         # Real time that headless `wait` lines can jump (the idle steps), and
         # the supply the gauge reads (--battery VOLTS; None: no gauge).
         self.clock = clock or SimClock()
-        self.power = SimPower(battery)
+        self.power = SimPower(battery, usb=serial)
         self.bus = PanelView(self.bus)  # what the renderers see: dark when off
         rng = random.Random(seed)
         self.serial_path = None

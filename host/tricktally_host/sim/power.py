@@ -28,12 +28,14 @@ class SimClock(Clock):
 
 class SimPower:
     """Supply and sleep of the simulated board. ``supply`` is the voltage the
-    gauge reads (None: a board without a gauge). The loops of the simulator
+    gauge reads (None: a board without a gauge); ``usb`` says the PC is
+    attached (the simulator's serial link is open). The loops of the simulator
     do the waiting, so ``wait`` only counts; ``deep`` sets ``deep_asleep``
     and the SimBoard turns the board off until a key boots it."""
 
-    def __init__(self, volts=None):
+    def __init__(self, volts=None, usb=False):
         self.supply = volts
+        self.usb = usb
         self.deep_asleep = False
         self.slowed = False
         self.waits = 0
@@ -45,7 +47,9 @@ class SimPower:
         return (pico.BATTERY_EMPTY_V, pico.BATTERY_FULL_V, pico.BATTERY_LOW_V, pico.BATTERY_CRITICAL_V)
 
     def on_usb(self):
-        return False
+        # A board whose serial link is open is on USB: it never goes into
+        # its deepest sleep, so the PC can always sync.
+        return self.usb
 
     def can_deep(self):
         return True
