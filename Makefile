@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-# Every entry point a person types. Only Python 3.11+ is needed: each target
-# builds the project's own virtual environment first.
+# Every entry point a person types. Python 3.11+ is needed (each target
+# builds the project's own virtual environment first); test and bench also
+# need Node.js 20+ and npm, for the 32-bit MicroPython (npm ci).
 
 PYTHON ?= python3
 VENV := .venv

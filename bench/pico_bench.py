@@ -9,6 +9,10 @@ bench/pico_est.py (docs/PICO_BUDGET.md says how, and where it can be wrong).
   ``pico_est.flash_ms.p95``: the three parts on their own (watch);
 - ``pico_est.erases_per_write``: sector erases per press that programs the
   flash (a journal entry), on the littlefs image (watch: each costs 45 ms typical, 400 ms worst);
+- ``pico_est.scaling_error``: a check of the method, with the second
+  figure measured on the Pico: the calibration loop at module level (global
+  variables) over the loop in a function, on the unix port, against the
+  same ratio on the Pico, less 1 (watch: 0 when one ratio scales both);
 - ``pico_est.collect_ms``: the slowest gc.collect() between presses, scaled
   the same way as the work (watch: a board collects when its heap is full,
   inside some press).
@@ -35,6 +39,7 @@ def measure():
         "pico_est.collect_ms": round(presses[0]["collect_ms"], 1),
         "pico_est.erases_per_write": round(sum(p["erases"] for p in presses) / max(1, writes), 2),
     }
+    out["pico_est.scaling_error"] = round(pico_est.cross_check(), 3)
     for part in ("work_ms", "display_ms", "flash_ms"):
         out["pico_est.%s.p95" % part] = round(pico_est.percentile([p[part] for p in presses], 0.95), 1)
     return out

@@ -9,6 +9,7 @@ CI runs the very same suites (tests/test_board_runner.py). Only the
 transport differs.
 
 Suites: the platform's facts; core scoring vectors against CPython; the
+journal on a folder of the flash (written, booted, damaged journals); the
 longest scripted game through injected button events, with the journal on
 the board's own littlefs (a folder of its flash) and the display on its real
 I2C, ending as on CPython and fetched back whole by the serial link.
@@ -25,23 +26,29 @@ import tempfile
 
 from tests import mpvm
 
-# Left on the board by a run, removed before and after it.
+# Left on the board by a run, removed before and after it (with the
+# payload's helper modules).
 FLASH = "tt_flash"
-CLEANUP = (
-    "import os\n"
-    "def _rm(p):\n"
-    "    try:\n"
-    "        if os.stat(p)[0] & 0x4000:\n"
-    "            for n in os.listdir(p):\n"
-    "                _rm(p + '/' + n)\n"
-    "            os.rmdir(p)\n"
-    "        else:\n"
-    "            os.remove(p)\n"
-    "    except OSError:\n"
-    "        pass\n"
-    "for _p in (%r, %r):\n"
-    "    _rm(_p)\n" % (FLASH, mpvm.DATA_FILE)
-)
+
+
+def cleanup_script(extra=()):
+    """MicroPython code that removes what a run leaves on the board: the
+    journal folder, the data file and the ``extra`` file names."""
+    return (
+        "import os\n"
+        "def _rm(p):\n"
+        "    try:\n"
+        "        if os.stat(p)[0] & 0x4000:\n"
+        "            for n in os.listdir(p):\n"
+        "                _rm(p + '/' + n)\n"
+        "            os.rmdir(p)\n"
+        "        else:\n"
+        "            os.remove(p)\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "for _p in %r:\n"
+        "    _rm(_p)\n" % ((FLASH, mpvm.DATA_FILE) + tuple(extra),)
+    )
 
 
 class BoardError(Exception):
@@ -57,16 +64,19 @@ def check_port(port):
         raise BoardError("no board at %s: is it plugged in and flashed with MicroPython? (ls /dev/ttyACM*)" % port)
 
 
-def payload_argv(port, script, data_file, helpers=()):
+def payload_argv(port, script, data_file, helpers=(), leaves=()):
     """The mpremote command that runs payload ``script`` on the board at
     ``port``: clear what an earlier run left, copy the data file (and
-    compiled helper modules) to the flash, run the script, clear again."""
-    argv = [sys.executable, "-m", "mpremote", "connect", port, "exec", CLEANUP]
+    compiled helper modules) to the flash, run the script, clear again
+    (``leaves``: more names the payload writes)."""
+    names = [pathlib.Path(helper).name for helper in helpers]
+    cleanup = cleanup_script(names + list(leaves))
+    argv = [sys.executable, "-m", "mpremote", "connect", port, "exec", cleanup]
     if data_file is not None:
         argv += ["+", "fs", "cp", str(data_file), ":" + mpvm.DATA_FILE]
-    for helper in helpers:
-        argv += ["+", "fs", "cp", str(helper), ":" + pathlib.Path(helper).name]
-    argv += ["+", "run", str(script), "+", "exec", CLEANUP]
+    for helper, name in zip(helpers, names):
+        argv += ["+", "fs", "cp", str(helper), ":" + name]
+    argv += ["+", "run", str(script), "+", "exec", cleanup]
     return argv
 
 
@@ -88,7 +98,9 @@ class BoardTransport:
         except deploy.DeployError as e:
             raise BoardError(str(e)) from e
 
-    def __call__(self, name, data=None):
+    def __call__(self, name, data=None, leaves=()):
+        """Run payload ``name`` with ``data``; ``leaves``: files or folders
+        it writes besides tt_flash (removed before and after)."""
         script = mpvm.PAYLOADS / (name + ".py")
         with tempfile.TemporaryDirectory(prefix="tt-board-") as tmp:
             tmp = pathlib.Path(tmp)
@@ -99,7 +111,7 @@ class BoardTransport:
             if data is not None:
                 data_file = tmp / mpvm.DATA_FILE
                 data_file.write_text(data, encoding="utf-8")
-            argv = payload_argv(self.port, script, data_file, sorted(helpers.iterdir()))
+            argv = payload_argv(self.port, script, data_file, sorted(helpers.iterdir()), leaves)
             proc = self.run(argv, capture_output=True, text=True)
         if proc.returncode or "Traceback" in (proc.stdout or ""):
             tail = ((proc.stdout or "") + (proc.stderr or "")).strip().splitlines()[-1:] or ["(no output)"]
@@ -107,12 +119,13 @@ class BoardTransport:
         return [json.loads(line) for line in proc.stdout.splitlines() if line[:1] in ("{", "[")]
 
 
-def unix_transport(name, data=None):
-    """The same payloads on the MicroPython unix port."""
+def unix_transport(name, data=None, leaves=()):
+    """The same payloads on the MicroPython unix port (a fresh flash folder
+    each run: nothing to clear)."""
     return mpvm.payload_lines(name, data=data)
 
 
-def wasm32_transport(name, data=None):
+def wasm32_transport(name, data=None, leaves=()):
     """The same payloads on the 32-bit WebAssembly port."""
     from tests import wasm32
 
@@ -144,6 +157,35 @@ def suite_core(run, count=12):
         if got != replay_vector(v, through_json):
             raise BoardError("core vector %s (%s) differs from CPython" % (vs.index(v), v["name"]))
     return len(vs)
+
+
+def suite_journal(run):
+    """The journal on a folder of the device's flash (OsFS over its own file
+    system: littlefs on a board): games written there give the PC's bytes
+    and boot back; journals written on the PC (clean, torn, damaged) boot
+    to the PC's games. Returns the number of journals checked."""
+    from tallyboard.journal_format import dumps
+    from tests.firmware.test_journal_on_micropython import _cases
+
+    cases, ops, expected, written = _cases()
+    lines = [{"write": name, "ops": ops[name]} for name in sorted(ops)]
+    lines += [{"boot": label, "hex": hexdata} for label, hexdata in cases]
+    leaves = ["jw_" + name for name in sorted(ops)] + ["jb_" + label for label, _ in cases]
+    out = run("journal_folder", "\n".join(json.dumps(x) for x in lines), leaves=leaves)
+    checked = 0
+    for d in out:
+        if "write" in d:
+            if bytes.fromhex(d["hex"]) != written[d["write"]]:
+                raise BoardError("journal %s: the device wrote other bytes than the PC" % d["write"])
+            if d["again"] != json.loads(dumps(expected[d["write"]][:3])):
+                raise BoardError("journal %s: booted back as another game" % d["write"])
+        elif "boot" in d:
+            if d["got"] != json.loads(dumps(expected[d["boot"]])):
+                raise BoardError("journal %s: the device booted it as another game" % d["boot"])
+        checked += 1
+    if checked != len(lines):
+        raise BoardError("journal: %d answers for %d journals" % (checked, len(lines)))
+    return checked
 
 
 def suite_game(run, i2c=False):
@@ -188,6 +230,8 @@ def run_all(run, i2c=False, echo=print):
     echo("platform: %s" % json.dumps(figures["facts"]))
     figures["core_vectors"] = suite_core(run)
     echo("core vectors: %d match CPython" % figures["core_vectors"])
+    figures["journals"] = suite_journal(run)
+    echo("journal on the flash: %d journals written and booted as on CPython" % figures["journals"])
     figures["game"] = suite_game(run, i2c=i2c)
     echo("longest game: ends as on CPython; figures:")
     for key in sorted(figures["game"]):

@@ -23,6 +23,7 @@ header (paths from the repository root); they are compiled with the tree.
 """
 
 import atexit
+import json
 import os
 import pathlib
 import shutil
@@ -32,16 +33,15 @@ import tempfile
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 PAYLOADS = REPO / "tests" / "payloads"
-DEVICE_DIRS = ("shared", "firmware")
 DATA_FILE = "tt_data.json"
 
 # The heap every test and bench gives the VM, in bytes: the smallest round
 # figure at which the whole app runs on this 64-bit build. Boot, home, a
 # 4-player Spades game to 500, a 6-player Wizard game and a Hearts game to
 # 100 played through the real buttons with the journal on the flash folder,
-# then the serial link's sync of the three games, need about 241 KB
+# then the serial link's sync of the three games, need about 237 KB
 # (tests/payloads/app_game.py); the UI plan with its screen tour about
-# 237 KB; 36 core vectors about 177 KB. (Found by bisection; see
+# 236 KB; 36 core vectors about 177 KB. (Found by bisection; see
 # docs/MEMORY.md.) 64-bit objects are about twice a 32-bit board's, and
 # the test harness and its input take some 15 KB of it.
 HEAPSIZE = 256 * 1024
@@ -151,8 +151,6 @@ def run_payload(name, data=None, heap=None, flash=None, root=None):
 def payload_lines(name, data=None, heap=None, flash=None, root=None):
     """run_payload, parsed: the JSON value of every printed line that
     starts with ``{`` or ``[`` (other lines are ignored)."""
-    import json
-
     out = run_payload(name, data=data, heap=heap, flash=flash, root=root)
     return [json.loads(line) for line in out.splitlines() if line[:1] in ("{", "[")]
 

@@ -7,6 +7,7 @@ results back; a missing PORT or board is one clear line."""
 
 import pathlib
 import subprocess
+import sys
 
 import pytest
 
@@ -18,6 +19,7 @@ def test_suites_pass_on_the_unix_port():
     figures = board.run_all(board.unix_transport, echo=lines.append)
     game = figures["game"]
     assert figures["core_vectors"] == 12
+    assert figures["journals"] > 10
     assert game["presses"] > 150 and game["flash_writes"] > 60
     assert 0 < game["lowest_mem_free"] < mpvm.HEAPSIZE
     assert game["press_ms_p50"] <= game["press_ms_p95"] <= game["press_ms_max"]
@@ -32,7 +34,7 @@ def test_suites_pass_on_the_32_bit_port():
 
 
 def test_a_game_that_ends_differently_fails_the_suite():
-    def lying(name, data=None):
+    def lying(name, data=None, leaves=()):
         lines = board.unix_transport(name, data)
         for line in lines:
             if "end" in line:
@@ -44,6 +46,19 @@ def test_a_game_that_ends_differently_fails_the_suite():
     assert "on CPython" in str(info.value)
 
 
+def test_a_journal_written_differently_fails_the_suite():
+    def lying(name, data=None, leaves=()):
+        lines = board.unix_transport(name, data)
+        for line in lines:
+            if "write" in line:
+                line["hex"] = line["hex"][:-2] + "20"  # the last newline made a space
+        return lines
+
+    with pytest.raises(board.BoardError) as info:
+        board.suite_journal(lying)
+    assert "other bytes" in str(info.value)
+
+
 def test_payload_command_copies_the_data_runs_and_cleans_up(tmp_path):
     argv = board.payload_argv("/dev/ttyACM0", tmp_path / "board_game.py", tmp_path / "tt_data.json",
                               [tmp_path / "ui_script.mpy"])
@@ -52,8 +67,22 @@ def test_payload_command_copies_the_data_runs_and_cleans_up(tmp_path):
     assert "fs cp %s :tt_data.json" % (tmp_path / "tt_data.json") in text
     assert "fs cp %s :ui_script.mpy" % (tmp_path / "ui_script.mpy") in text
     assert "+ run %s +" % (tmp_path / "board_game.py") in text
-    # the cleanup runs first and last
-    assert argv[6] == board.CLEANUP and argv[-1] == board.CLEANUP
+    # the cleanup runs first and last, and removes the helper too
+    assert argv[6] == argv[-1] == board.cleanup_script(["ui_script.mpy"])
+    assert "ui_script.mpy" in argv[-1] and "tt_flash" in argv[-1]
+
+
+def test_the_cleanup_removes_the_journal_folder_and_the_data(tmp_path):
+    # The cleanup is MicroPython and CPython alike: run it on a folder
+    # laid out as a run leaves the board.
+    (tmp_path / "tt_flash").mkdir()
+    (tmp_path / "tt_flash" / "g0001.tj").write_text("x")
+    (tmp_path / "tt_data.json").write_text("{}")
+    (tmp_path / "board_io.mpy").write_bytes(b"M")
+    (tmp_path / "main.py").write_text("")
+    proc = subprocess.run([sys.executable, "-c", board.cleanup_script(["board_io.mpy"])], cwd=tmp_path)
+    assert proc.returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["main.py"]
 
 
 def _fake_mpremote(calls):
@@ -108,3 +137,24 @@ def test_make_test_board_without_port_stops_with_one_line():
     # (a venv rebuilt first may print before it)
     assert ("test-board: make test-board needs the board's serial port: make test-board PORT=/dev/ttyACM0"
             in proc.stderr.splitlines())
+
+
+def test_on_a_board_the_game_draws_on_its_real_i2c_bus(monkeypatch):
+    # board_game with "i2c": the display driver writes through the board's
+    # own machine.I2C (here a stand-in) at the board file's OLED address.
+    import types
+
+    from tallyboard.boards import pico
+    from tallyboard.fs import MemFS
+    from tests.payloads.board_game import Board
+
+    sent = []
+    machine = types.ModuleType("machine")
+    machine.I2C = lambda *a, **k: types.SimpleNamespace(writeto=lambda addr, buf: sent.append((addr, len(buf))))
+    machine.Pin = lambda *a, **k: None
+    monkeypatch.setitem(sys.modules, "machine", machine)
+    b = Board({"keys": "", "i2c": True}, fs=MemFS())
+    booted = sum(n for _, n in sent)
+    figures = b.press("d")
+    assert {addr for addr, _ in sent} == {pico.OLED_ADDR}
+    assert figures["display"] == sum(n for _, n in sent) - booted > 0

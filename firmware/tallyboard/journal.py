@@ -491,6 +491,7 @@ class Journal:
         st = _Game(gid)
         self._games[gid] = st
         self._append(st, START, payload)
+        st.readable = True  # written here: load() may replay it
         for i in range(len(game.hands)):
             for kind, seat, value in game.dict_to_entries(game.hand_to_dict(game.hands[i]), i + 1):
                 self._append(st, ENTRY, [kind, seat, value])

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# needs: tests/firmware/ui_script.py
+# needs: tests/firmware/ui_script.py tests/payloads/board_io.py
 """Payload: whole games played through the board app as on a board.
 
 The real ``tallyboard.buttons.Buttons`` reads six fake pins (callables) and
@@ -15,7 +15,8 @@ Input (tt_data.json): a first line of options, then one game per line
     {"flash": "tt_flash",     # folder for the journal (under the current one)
      "measure": false,        # collect around every press: heap and allocation
      "record": false,         # CRC of the panel after every press
-     "link_at_boot": false}   # build the link at boot, not when the PC speaks
+     "link_at_boot": false,   # build the link at boot, not when the PC speaks
+     "language": null}        # a language to switch to after boot (as Settings does)
     [game, players, settings, hands]      # hands: record hands
     ...
 
@@ -25,7 +26,8 @@ hand; with ``measure``, the heap in use after it), ``{"link": ...}`` (the link's
 words, bytes fetched per game and their CRC), then ``{"heap": ...}`` (with
 ``measure``: heap size, heap in use when play() starts (modules imported,
 input read), free heap after boot, lowest free heap after a
-collection, bytes allocated per press, time per press by hand), and
+collection, bytes allocated per press, time and bytes allocated per press
+by hand, the score table's OK left out), and
 ``{"modules": [...]}``, the device modules in memory at the end.
 
 Runs on CPython too (tests compare the two); the heap figures are then None.
@@ -35,6 +37,10 @@ import binascii
 import gc
 import json
 
+try:
+    from board_io import EPOCH, Stream, app_modules, hold, pin, sync, ticks_diff, ticks_us
+except ImportError:  # CPython, imported as tests.payloads.*
+    from tests.payloads.board_io import EPOCH, Stream, app_modules, hold, pin, sync, ticks_diff, ticks_us
 from ui_script import LONG, PRESS, NullI2C, ScriptError, Session
 from tallyboard.app import App
 from tallyboard.buttons import NAMES, Buttons
@@ -42,39 +48,9 @@ from tallyboard.clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
 
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    from time import perf_counter_ns
 
-    def ticks_us():
-        return perf_counter_ns() // 1000
-
-    def ticks_diff(a, b):
-        return a - b
-
-
-# Held this long, a press is past the 50 ms debounce; released as long.
-STEP_MS = 60
-LONG_MS = 700
-EPOCH = 1700000000
 HEAP = hasattr(gc, "mem_alloc")
-
-
-class FakeStream:
-    """The USB serial stream seen by the link: ``inbox`` in, ``out`` lines."""
-
-    def __init__(self):
-        self.inbox = b""
-        self.out = []
-
-    def read_available(self):
-        data = self.inbox
-        self.inbox = b""
-        return data
-
-    def write(self, data):
-        self.out.append(bytes(data))
+HIST = 256
 
 
 class ButtonSession(Session):
@@ -95,7 +71,7 @@ class ButtonSession(Session):
             self.bus = NullI2C()
         self.display = Display(self.bus)
         self.fs = OsFS(flash)
-        self.stream = FakeStream()
+        self.stream = Stream()
         self.link = None
         self.app = App(self.display, self.buttons, self.fs, self.clock, link=self._make_link,
                        rng=lambda n: 0, device_id="vmboard")
@@ -106,14 +82,21 @@ class ButtonSession(Session):
         self.hand_sent = []
         self.measure = measure and HEAP
         self.min_free = None
-        self.allocs = []
-        self.times = []  # microseconds per press, in order
+        # Running figures, not a list per press: the harness must not grow
+        # (and fragment) the heap it measures.
+        self.count = 0
+        self.alloc_total = 0
+        self.alloc_max = 0
+        self.time_total = 0  # microseconds
+        self.last_alloc = 0
+        self.last_time = 0
+        self.alloc_hist = [0] * (HIST + 1)  # presses by bytes // 16, the last for HIST * 16 and up
 
     def _sources(self):
         held = self.held
         out = {}
         for name in NAMES:
-            out[name] = _pin(held, name)
+            out[name] = pin(held, name)
         return out
 
     def _make_link(self, app):
@@ -141,6 +124,25 @@ class ButtonSession(Session):
             if self.min_free is None or free < self.min_free:
                 self.min_free = free
 
+    def _count(self, allocated, took):
+        self.count += 1
+        self.alloc_total += allocated
+        self.time_total += took
+        self.last_alloc = allocated
+        self.last_time = took
+        if allocated > self.alloc_max:
+            self.alloc_max = allocated
+        self.alloc_hist[min(allocated // 16, HIST)] += 1
+
+    def alloc_median(self):
+        """Median bytes allocated per press (to 16 bytes; at most HIST * 16)."""
+        seen = 0
+        for i in range(HIST + 1):
+            seen += self.alloc_hist[i]
+            if seen * 2 > self.count:
+                return i * 16
+        return None
+
     def press(self, name, kind=PRESS):
         """Hold the pin of ``name`` (past the long-press time for LONG), let
         the app poll, release it; returns the bytes sent to the panel."""
@@ -152,20 +154,12 @@ class ButtonSession(Session):
             before = gc.mem_alloc()
             gc.disable()  # so the figure is what this press allocated
         start = ticks_us()
-        self.held[name] = True
-        self.clock.advance(STEP_MS)
-        app.tick()
-        if kind == LONG:
-            self.clock.advance(LONG_MS)
-            app.tick()
-        self.held[name] = False
-        self.clock.advance(STEP_MS)
-        app.tick()
+        hold(app, self.held, self.clock, name, kind == LONG)
         took = ticks_diff(ticks_us(), start)
         if self.measure:
-            self.allocs.append(gc.mem_alloc() - before)
+            allocated = gc.mem_alloc() - before
             gc.enable()
-            self.times.append(took)
+            self._count(allocated, took)
         if app.presses != want:
             raise ScriptError("the press of %s was not seen by the app" % name)
         n = app.last_bytes
@@ -173,11 +167,6 @@ class ButtonSession(Session):
             self.frames.append(binascii.crc32(self.bus.gddram))
             self.sent.append(n)
         return n
-
-
-def _pin(held, name):
-    # A fake button: True while held (on the board, an active-low pin read).
-    return lambda: held[name]
 
 
 def play(data, games):
@@ -188,10 +177,15 @@ def play(data, games):
     start = gc.mem_alloc() if HEAP else None
     s = ButtonSession(data.get("flash", "tt_flash"), data.get("measure", False), data.get("record", False),
                       data.get("link_at_boot", False))
+    if data.get("language"):
+        s.app.set_language(data["language"])
+        s.app.go_home()  # the home menu again, in that language
+        s.app.redraw()
     s.collect()
     boot_free = s.min_free
     lines = []
-    hand_presses = []
+    per_hand = []
+    alloc_by_hand = []
     for game, players, settings, hands in games:
         s.start_game(game, players, settings)
         counts = []
@@ -201,11 +195,16 @@ def play(data, games):
         for hand in hands:
             if g.finished:
                 break
-            first = len(s.times)
+            count, allocated, took = s.count, s.alloc_total, s.time_total
             counts.append(s.play_hand(hand))
-            hand_presses.append([first, len(s.times)])
+            # The score table's OK is left out: at the last hand it ends
+            # the game and goes home, a cost of its own, not growth.
+            n = s.count - count - 1
+            if s.measure and n > 0:
+                per_hand.append((s.time_total - took - s.last_time) // n)
+                alloc_by_hand.append((s.alloc_total - allocated - s.last_alloc) // n)
             if in_game is None:
-                in_game = loaded_modules()
+                in_game = app_modules()
         line = {"game": game, "id": gid, "hands": len(counts), "finished": g.finished, "totals": list(g.totals),
                 "presses": sum(counts), "screen": s.screen(), "modules": in_game}
         if s.record:
@@ -223,65 +222,13 @@ def play(data, games):
     s.collect()
     heap = {"heap": None}
     if s.measure:
-        allocs = s.allocs
-        per_hand = []
-        for first, last in hand_presses:
-            if last > first:
-                per_hand.append(sum(s.times[first:last]) // (last - first))
         heap = {"heap": gc.mem_free() + gc.mem_alloc(), "start_alloc": start, "boot_free": boot_free, "min_free": s.min_free,
-                "alloc_mean": sum(allocs) // len(allocs), "alloc_max": max(allocs), "press_count": len(allocs),
-                "us_per_press_by_hand": per_hand}
+                "alloc_mean": s.alloc_total // s.count, "alloc_max": s.alloc_max, "press_count": s.count,
+                "alloc_median": s.alloc_median(),
+                "us_per_press_by_hand": per_hand, "alloc_per_press_by_hand": alloc_by_hand}
     lines.append(heap)
-    lines.append({"modules": loaded_modules()})
+    lines.append({"modules": app_modules()})
     return lines
-
-
-def loaded_modules():
-    """The device modules in memory now (tricktally, tallyboard)."""
-    import sys
-
-    out = []
-    for name in sys.modules:
-        if name.split(".")[0] in ("tricktally", "tallyboard"):
-            out.append(name)
-    out.sort()
-    return out
-
-
-def sync(s):
-    """What the PC's sync asks: HELLO, LIST, FETCH of every game in 512-byte
-    pieces, SUM. Returns the status words and, per game, bytes and CRC."""
-    from tallyboard import frames
-
-    link = s.link
-    status = []
-    got = {}
-    rid = [0]
-
-    def ask(words):
-        rid[0] += 1
-        s.stream.inbox = frames.encode(frames.REQUEST, rid[0], words)
-        s.stream.out = []
-        link.poll()
-        answer = frames.decode(b"".join(s.stream.out).strip(), frames.RESPONSE)[1]
-        status.append(answer[0])
-        return answer
-
-    ask(["HELLO"])
-    ids = s.app.journal.ids()
-    ask(["LIST"])
-    for gid in ids:
-        size = s.app.journal.size(gid)
-        done = 0
-        crc = 0
-        while done < size:
-            # The PC's side: a running CRC, not the file kept in RAM.
-            piece = frames.unpack_data(ask(["FETCH", str(gid), str(done), "512"])[-1])
-            crc = binascii.crc32(piece, crc)
-            done += len(piece)
-        ask(["SUM", str(gid), str(size)])
-        got[str(gid)] = [done, crc]
-    return {"status": status, "games": got}
 
 
 def read_games(f):

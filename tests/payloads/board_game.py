@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# needs: tests/payloads/board_io.py
 """Payload: a whole scripted game through injected button events, one key
 press at a time, with the journal on a folder of the flash and the serial
 link on; what a board sees, press by press.
@@ -10,7 +11,8 @@ time for a long press), lets the app's loop (``App.tick``) poll, then
 releases it. The journal is the real one on ``OsFS(flash)``. The display is
 the real driver on a bus that counts bytes: the board's own I2C when
 ``i2c`` is true (on a board), else a bus with no panel. At the end the link
-answers HELLO, LIST and a FETCH of every game, as the PC's sync asks.
+(loaded on demand, as firmware/main.py does) answers HELLO, LIST, a FETCH
+of every game and SUM, as the PC's sync asks.
 
 Input (tt_data.json)::
 
@@ -34,7 +36,7 @@ middle press: the app and one game, in play); when run as a script
 from a timed ``gc.collect()`` after every step, and with ``"calibrate": n``
 in the data ``{"calibration_us": [...]}``: the time of the calibration loop
 of the Pico estimate (bench/pico_est.py), n times before, once after every
-step, n times after.
+step, n times after, and ``{"collect_us": t}`` after every step.
 
 ``steps(data)`` is a generator, one step a press: the WebAssembly port's
 runner (tests/wasm32.py) drives it from the top level, where that port
@@ -43,24 +45,14 @@ collects. Runs on CPython too (the tests compare the end states).
 
 import gc
 import json
-from binascii import crc32
 
 try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    from time import perf_counter_ns
-
-    def ticks_us():
-        return perf_counter_ns() // 1000
-
-    def ticks_diff(a, b):
-        return a - b
+    from board_io import EPOCH, Stream, app_modules, hold, pin, sync, ticks_diff, ticks_us
+except ImportError:  # CPython, imported as tests.payloads.*
+    from tests.payloads.board_io import EPOCH, Stream, app_modules, hold, pin, sync, ticks_diff, ticks_us
 
 
 KEYS = "udlrob"  # a letter for each of NAMES, in order
-STEP_MS = 60  # held this long, a press is past the 50 ms debounce
-LONG_MS = 700  # and this much longer, it is a long press
-EPOCH = 1700000000
 
 
 class CountingBus:
@@ -101,22 +93,6 @@ def counting_fs(root):
     return CountingFS(root)
 
 
-class Stream:
-    """The USB serial stream as the link sees it: ``inbox`` in, ``out`` out."""
-
-    def __init__(self):
-        self.inbox = b""
-        self.out = []
-
-    def read_available(self):
-        data = self.inbox
-        self.inbox = b""
-        return data
-
-    def write(self, data):
-        self.out.append(bytes(data))
-
-
 class Board:
     """The app wired as on a board, with fake pins and clock. The app's
     modules are imported here, not when the payload loads, so the heap
@@ -134,9 +110,13 @@ class Board:
         self.clock = FakeClock(epoch=EPOCH)
         sources = {}
         for name in NAMES:
-            sources[name] = _pin(self.held, name)
+            sources[name] = pin(self.held, name)
         self.buttons = Buttons(sources, self.clock.ticks_ms)
-        self.bus = CountingBus(_board_i2c() if data.get("i2c") else None)
+        addr = 0x3C
+        real = None
+        if data.get("i2c"):
+            real, addr = _board_i2c()
+        self.bus = CountingBus(real)
         # ``fs``: another store (a CPython test's littlefs image); with
         # "memfs" in the data, a store in RAM (the Pico estimate times the
         # interpreter without the host's file system). Writes are then not
@@ -149,14 +129,21 @@ class Board:
         self.stream = Stream()
         self.link = None
         make_link = self._make_link if data.get("link", True) else None
-        self.app = App(Display(self.bus), self.buttons, self.fs, self.clock, link=make_link, rng=_first_seat,
+        self.app = App(Display(self.bus, addr), self.buttons, self.fs, self.clock, link=make_link, rng=_first_seat,
                        device_id="testboard")
 
     def _make_link(self, app):
-        from tallyboard.app import FIRMWARE_VERSION
-        from tallyboard.link import Link
+        # As firmware/main.py: the protocol server is loaded when the PC
+        # first speaks.
+        from tallyboard.ondemand import LinkOnDemand
 
-        self.link = Link(self.stream, app.journal, app.config, app.clock, "testboard", FIRMWARE_VERSION)
+        def link(stream):
+            from tallyboard.app import FIRMWARE_VERSION
+            from tallyboard.link import Link
+
+            return Link(stream, app.journal, app.config, app.clock, "testboard", FIRMWARE_VERSION)
+
+        self.link = LinkOnDemand(self.stream, link)
         return self.link
 
     def press(self, key):
@@ -172,15 +159,7 @@ class Board:
         writes = getattr(self.fs, "writes", 0)
         written = getattr(self.fs, "written", 0)
         start = ticks_us()
-        self.held[name] = True
-        self.clock.advance(STEP_MS)
-        app.tick()
-        if key != key.lower():
-            self.clock.advance(LONG_MS)
-            app.tick()
-        self.held[name] = False
-        self.clock.advance(STEP_MS)
-        app.tick()
+        hold(app, self.held, self.clock, name, key != key.lower())
         took = ticks_diff(ticks_us(), start)
         if app.presses != want:
             raise ValueError("the press of %s was not seen by the app (at %s)" % (name, app.describe()))
@@ -188,50 +167,16 @@ class Board:
                 "writes": getattr(self.fs, "writes", 0) - writes, "written": getattr(self.fs, "written", 0) - written}
 
 
-def _pin(held, name):
-    # A fake button: True while held (on the board, an active-low pin read).
-    return lambda: held[name]
-
-
 def _first_seat(n):
     return 0
 
 
 def _board_i2c():
+    # The board's own I2C bus and its OLED's address (board files).
     from tallyboard import boards, hardware
 
-    return hardware.i2c_bus(boards.configured())
-
-
-def sync(board):
-    """What the PC's sync asks: HELLO, LIST, FETCH of every game in 512-byte
-    pieces. Returns the status words and, per game, bytes and CRC."""
-    from tallyboard import frames
-
-    status = []
-    got = {}
-    rid = [0]
-
-    def ask(words):
-        rid[0] += 1
-        board.stream.inbox = frames.encode(frames.REQUEST, rid[0], words)
-        board.stream.out = []
-        board.link.poll()
-        answer = frames.decode(b"".join(board.stream.out).strip(), frames.RESPONSE)[1]
-        status.append(answer[0])
-        return answer
-
-    ask(["HELLO"])
-    ask(["LIST"])
-    journal = board.app.journal
-    for gid in journal.ids():
-        size = journal.size(gid)
-        data = b""
-        while len(data) < size:
-            answer = ask(["FETCH", str(gid), str(len(data)), "512"])
-            data += frames.unpack_data(answer[-1])
-        got[str(gid)] = [len(data), crc32(data)]
-    return {"status": status, "games": got}
+    board = boards.load(boards.configured())
+    return hardware.i2c_bus(board), board.OLED_ADDR
 
 
 def steps(data):
@@ -257,18 +202,6 @@ def steps(data):
            "finished": g.finished if g else None, "totals": list(g.totals) if g else [],
            "modules": middle}
     print(json.dumps({"end": end}))
-
-
-def app_modules():
-    """The app's modules loaded now (tricktally and tallyboard), sorted."""
-    import sys
-
-    out = []
-    for name in sys.modules:
-        if name.split(".")[0] in ("tricktally", "tallyboard"):
-            out.append(name)
-    out.sort()
-    return out
 
 
 def calibration_loop():
@@ -311,6 +244,8 @@ def main():
         took = ticks_diff(ticks_us(), start)
         if took > slowest_collect:
             slowest_collect = took
+        if times:
+            print('{"collect_us": %d}' % took)
         if times:
             # once between every two presses too: the fastest of all is the
             # host's unloaded speed, whatever else ran on it meanwhile

@@ -16,7 +16,7 @@ import json
 import ui_script
 from tallyboard.fs import OsFS
 from tallyboard.simbus import SimI2C
-from ui_script import Session, tour
+from ui_script import Session, play_game, tour
 
 
 class _Forget:
@@ -55,14 +55,7 @@ def main():
 def play_one(game, players, settings, hands, folder):
     """One game of the plan, as ``play_plan`` plays it, with the journal in
     ``folder`` of the flash."""
-    s = Session(fs=OsFS(folder))
-    s.start_game(game, players, settings)
-    counts = []
-    for h in hands:
-        if s.app.game.finished:
-            break
-        counts.append(s.play_hand(h))
-    return {"frames": s.frames, "sent": s.sent, "counts": counts, "totals": s.app.game.totals}
+    return play_game(Session(fs=OsFS(folder)), game, players, settings, hands)
 
 
 if __name__ == "__main__":

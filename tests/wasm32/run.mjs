@@ -117,7 +117,8 @@ async function main() {
     status = 1;
   }
   if (spec.save) copyOut(mp.FS, spec.save[0], spec.save[1]);
-  process.exit(status);
+  // exitCode, not exit(): output written to a pipe is not cut short.
+  process.exitCode = status;
 }
 
 main();
