@@ -216,6 +216,8 @@ def test_main_sleeps_between_presses_and_a_press_acts_once(fakes, monkeypatch, t
 
     board = boards.load("pico")
     now = [0]
+    # No USB stream here: it would bind the fake `select` for good.
+    monkeypatch.setitem(sys.modules, "tallyboard.usbstream", None)
     monkeypatch.setattr(time, "ticks_ms", lambda: now[0], raising=False)
     monkeypatch.setattr(time, "ticks_diff", lambda a, b: a - b, raising=False)
     # firmware/main.py under its own name (no `main` left in sys.modules)
@@ -238,8 +240,6 @@ def test_main_sleeps_between_presses_and_a_press_acts_once(fakes, monkeypatch, t
 
     def poll(timeout):
         # One wait of the board: time passes, then what the script says.
-        if timeout == 0:
-            return []  # the USB stream's look for bytes (never blocks)
         fakes.poll.timeouts.append(timeout)
         step = script.pop(0) if script else "stop"
         if step == "stop":
