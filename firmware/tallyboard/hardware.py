@@ -184,9 +184,11 @@ class BoardPower:
                 handler(pin)  # the press that woke the board
 
     def slow(self):
-        """Lower the CPU clock for a long wait (display off)."""
+        """Lower the CPU clock for a long wait (display off). Not on USB
+        power: the USB device needs the working clock, and the cells are
+        not in use then."""
         freq = getattr(self.board, "IDLE_FREQ", None)
-        if freq and not self._slow:
+        if freq and not self._slow and not self.on_usb():
             self._machine.freq(freq)
             self._slow = True
 

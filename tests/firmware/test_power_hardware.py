@@ -137,6 +137,8 @@ def test_battery_volts_usb_and_clock(fakes):
     assert power.thresholds() == (2.0, 3.0, 2.3, 2.1)
     Pin.levels[24] = 1
     assert power.on_usb()
+    power.slow()  # on USB the clock stays as it is
+    assert fakes.calls == []
     Pin.levels[24] = 0
     assert not power.on_usb()
     power.slow()
