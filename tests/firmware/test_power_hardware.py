@@ -150,6 +150,7 @@ def test_battery_volts_usb_and_clock(fakes):
 def test_wait_ends_on_a_latched_press_and_never_polls_on_a_timer(fakes):
     display, buttons = hardware.setup("pico", clock_ms=lambda: 0)
     power = hardware.BoardPower("pico", buttons, stdin=object())
+    Pin.levels[24] = 0  # on the cells: no USB power
     power.wait(None)
     power.wait(60000)
     power.wait(20)
