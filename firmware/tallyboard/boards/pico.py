@@ -6,8 +6,9 @@ OLED on I2C0 at GP4 (SDA, pin 6) / GP5 (SCL, pin 7). Buttons on GP10..GP15
 
 Power (issue 15): the Pico reads VSYS through its own divider (R5/R6, VSYS/3)
 on ADC3 = GPIO29, and VBUS presence on GPIO24; the button pins wake the
-RP2040 from DORMANT through the IO_BANK0 dormant-wake registers (RP2040
-datasheet 2.19.6.2: DORMANT_WAKE_INTE0..3 at 0x40014160, 4 bits per GPIO).
+RP2040 from DORMANT through the IO_BANK0 dormant-wake registers
+(DORMANT_WAKE_INTE0..3 at 0x40014160, 4 bits per GPIO, as the Pico SDK's
+gpio_set_dormant_irq_enabled sets them).
 """
 
 NAME = "pico"
