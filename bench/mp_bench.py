@@ -32,7 +32,7 @@ import tempfile
 
 from tests.firmware.test_app_on_micropython import app_game_input
 from tests.firmware.ui_corpus import corpus
-from tests.mpvm import HEAPSIZE, compiled_tree, payload_lines
+from tests.mpvm import HEAPSIZE, MicroPythonError, compiled_tree, payload_lines
 
 GOALS = {
     "mp.import_bytes": ("<=", 64 * 1024),
@@ -134,25 +134,66 @@ def measure():
     return out
 
 
-def main(argv):
-    """``python -m bench.mp_bench [--source DIR]``: print the measures; with
-    ``--source``, the import figures of another checkout (a folder holding
-    shared/ and firmware/, e.g. ``git archive main shared firmware``
-    unpacked), at a 1 MiB heap, for before/after notes."""
-    if len(argv) > 2 and argv[1] == "--source":
-        tree = compiled_tree(tempfile.mkdtemp(prefix="tt-mpy-"), root=argv[2])
+def smallest_heap(name, data, root=None, low=64 * 1024, high=BIG_HEAP, step=1024):
+    """The smallest heap (to ``step`` bytes) at which payload ``name`` runs
+    with ``data``, by bisection: how HEAPSIZE was chosen."""
+    while high - low > step:
+        mid = (low + high) // 2
         try:
+            payload_lines(name, data=data, heap=mid, root=root)
+            high = mid
+        except MicroPythonError:
+            low = mid
+    return high
+
+
+def smallest_heaps(root=None):
+    """The smallest heap of each run HEAPSIZE must hold (see tests/mpvm.py)."""
+    from tests.core.test_core_on_micropython import vectors
+    from tests.firmware.test_app_on_micropython import _plan
+
+    options = {"games": games()}
+    if root is not None and not (pathlib.Path(root) / "tallyboard" / "ondemand.mpy").exists():
+        options["link_at_boot"] = True
+    runs = {
+        "app_game": app_game_input(options),
+        "ui_plan": "\n".join(json.dumps(g) for g in _plan()),
+        "core_vectors": "\n".join(json.dumps(v) for v in vectors(36)),
+    }
+    return {"mp.smallest_heap." + name: smallest_heap(name, data, root) for name, data in runs.items()}
+
+
+def _tree_of(source):
+    return compiled_tree(tempfile.mkdtemp(prefix="tt-mpy-"), root=source)
+
+
+def main(argv):
+    """``python -m bench.mp_bench [--smallest-heap] [--source DIR]``: print
+    the measures. ``--source``: those of another checkout (a folder holding
+    shared/ and firmware/, e.g. ``git archive main shared firmware``
+    unpacked), at a 1 MiB heap, for before/after notes. ``--smallest-heap``:
+    the smallest heap each test run needs, by bisection."""
+    args = argv[1:]
+    source = None
+    if "--source" in args:
+        source = args[args.index("--source") + 1]
+    tree = _tree_of(source) if source else None
+    try:
+        if "--smallest-heap" in args:
+            results = smallest_heaps(tree)
+        elif tree is not None:
             results = import_measures(tree)
             run = play(heap=BIG_HEAP, root=tree)
-        finally:
+            results["mp.heap_used_at_start"] = run["start_alloc"]
+            results["mp.heap_peak_used_1mib"] = run["heap"] - run["min_free"]
+            results["mp.alloc_per_press_mean"] = run["alloc_mean"]
+            results["mp.alloc_per_press_max"] = run["alloc_max"]
+            results["mp.alloc_per_press_median"] = run["alloc_median"]
+        else:
+            results = measure()
+    finally:
+        if tree is not None:
             shutil.rmtree(tree)
-        results["mp.heap_used_at_start"] = run["start_alloc"]
-        results["mp.heap_peak_used_1mib"] = run["heap"] - run["min_free"]
-        results["mp.alloc_per_press_mean"] = run["alloc_mean"]
-        results["mp.alloc_per_press_max"] = run["alloc_max"]
-        results["mp.alloc_per_press_median"] = run["alloc_median"]
-    else:
-        results = measure()
     for key, value in sorted(results.items()):
         print("%-45s %s" % (key, value))
 

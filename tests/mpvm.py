@@ -41,9 +41,9 @@ DATA_FILE = "tt_data.json"
 # 100 played through the real buttons with the journal on the flash folder,
 # then the serial link's sync of the three games, need about 237 KB
 # (tests/payloads/app_game.py); the UI plan with its screen tour about
-# 236 KB; 36 core vectors about 177 KB. (Found by bisection; see
-# docs/MEMORY.md.) 64-bit objects are about twice a 32-bit board's, and
-# the test harness and its input take some 15 KB of it.
+# 236 KB; 36 core vectors about 181 KB. Found by bisection
+# (python -m bench.mp_bench --smallest-heap); see docs/MEMORY.md. Objects
+# on this build are about twice a 32-bit board's.
 HEAPSIZE = 256 * 1024
 
 # Seconds one VM run may take before it counts as hung.
