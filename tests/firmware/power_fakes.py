@@ -14,6 +14,7 @@ import time
 from tallyboard.buttons import NAMES, Buttons, PRESS
 from tallyboard.fs import MemFS
 from tests.firmware.ui_script import Session
+from tricktally_host.sim.power import SimPower
 
 
 class Wake:
@@ -31,17 +32,16 @@ class Wake:
         self.lit = None  # share of the panel's pixels lit when it slept again
 
 
-class ScriptedPower:
+class ScriptedPower(SimPower):
     """Sleep and supply of a board, over ``clock`` (a FakeClock). ``wait(ms)``
     moves the clock to the next scripted press (and latches it, as the pin
     interrupt would) or by ``ms``; ``wait(None)`` with nothing scripted ends
     the script (StopIteration)."""
 
     def __init__(self, clock, buttons, volts=None, usb=False, deep_ok=True, display=None, fs=None):
+        SimPower.__init__(self, volts, usb)
         self.clock = clock
         self.buttons = buttons
-        self.supply = volts
-        self.usb = usb
         self.deep_ok = deep_ok
         self.display = display
         self.fs = fs
@@ -54,18 +54,8 @@ class ScriptedPower:
         self._work_start = None
         self._mark = (0, 0, 0)
 
-    # -- the board's power interface (tallyboard.hardware.BoardPower) -------
-
-    def volts(self):
-        return self.supply
-
-    def thresholds(self):
-        from tallyboard.boards import pico
-
-        return (pico.BATTERY_EMPTY_V, pico.BATTERY_FULL_V, pico.BATTERY_LOW_V, pico.BATTERY_CRITICAL_V)
-
-    def on_usb(self):
-        return self.usb
+    # -- the board's power interface (tallyboard.hardware.BoardPower); the
+    # supply, its thresholds and USB come from SimPower ------------------------
 
     def can_deep(self):
         return self.deep_ok
