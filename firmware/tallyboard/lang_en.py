@@ -133,4 +133,15 @@ S = {
     # issue 16: bid accuracy screen (ui/accuracy.py)
     "acc_title": "Bids made",
     "acc_none": "No hand played yet.",
+    # issue 15: power saving and the battery gauge
+    "power": "Power saving",
+    "dim_after": "Dim after",
+    "off_after": "Off after",
+    "sleep_after": "Sleep after",
+    "never": "never",
+    "min_short": "min",
+    "sec_short": "s",
+    "battery": "Battery",
+    "battery_low": "Battery low: change the cells soon.",
+    "battery_critical": "Battery flat: no new game until the cells are changed. The open game is safe.",
 }

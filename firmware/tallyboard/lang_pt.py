@@ -133,4 +133,15 @@ S = {
     # issue 16: bid accuracy screen (ui/accuracy.py)
     "acc_title": "Licitações cumpridas",
     "acc_none": "Ainda sem mãos.",
+    # issue 15: power saving and the battery gauge
+    "power": "Poupança de energia",
+    "dim_after": "Escurecer após",
+    "off_after": "Desligar após",
+    "sleep_after": "Adormecer após",
+    "never": "nunca",
+    "min_short": "min",
+    "sec_short": "s",
+    "battery": "Bateria",
+    "battery_low": "Bateria fraca: troca as pilhas em breve.",
+    "battery_critical": "Bateria esgotada: sem jogo novo até trocares as pilhas. O jogo aberto está seguro.",
 }
