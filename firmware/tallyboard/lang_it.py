@@ -148,7 +148,7 @@ S = {
     "rule_trump": "l'ultimo giro non ha briscola.",
     "rule_other": "le regole non lo permettono.",
     # issue 16: bid accuracy screen (ui/accuracy.py)
-    "acc_title": "Dichiarazioni fatte",
+    "acc_title": "Dich. riuscite",
     "acc_none": "Nessuna mano giocata.",
     # issue 15: power saving and the battery gauge
     "power": "Risparmio energia",

@@ -149,7 +149,7 @@ S = {
     "rule_other": "as regras não o permitem.",
     # issue 16: bid accuracy screen (ui/accuracy.py)
     "acc_title": "Licitações cumpridas",
-    "acc_none": "Ainda sem mãos.",
+    "acc_none": "Ainda não há mãos.",
     # issue 15: power saving and the battery gauge
     "power": "Poupança de energia",
     "dim_after": "Escurecer após",
@@ -160,5 +160,5 @@ S = {
     "sec_short": "s",
     "battery": "Bateria",
     "battery_low": "Bateria fraca: troca as pilhas em breve.",
-    "battery_critical": "Bateria esgotada: sem jogo novo até trocares as pilhas. O jogo aberto está seguro.",
+    "battery_critical": "Bateria esgotada: sem partida nova até trocares as pilhas. A partida aberta está segura.",
 }

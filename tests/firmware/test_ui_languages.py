@@ -23,6 +23,8 @@ from tallyboard import i18n, text
 from tallyboard.config import Config
 from tallyboard.journal import LOW_SPACE
 from tallyboard.ui import widgets
+from tallyboard.ui.accuracy import open_accuracy
+from tests.firmware.power_fakes import LoopSession
 from tests.firmware.test_ui_space import board_with_games
 from tests.firmware.ui_script import Session, LONG
 from tricktally import settings as rules
@@ -298,7 +300,7 @@ def _settings_and_roster(s, t):
     s.press("back")
     s._pick(t("settings"))
     _walk_menu(s)
-    for i in range(5):
+    for i in range(len(s.app.screen.items)):
         s.app.screen.cursor = i
         s.press("ok")
         _walk_menu(s)
@@ -372,6 +374,9 @@ def _spades(s, t):
     assert not s.app.game.finished
     s.press("back")
     s._pick(t("scores"))
+    s.press("right")  # this game's bid accuracy
+    assert s.screen() == "AccuracyScreen", s.app.describe()
+    s.press("ok")
     s.press("back")
     s._pick(t("home"))
 
@@ -399,6 +404,9 @@ def _wizard(s, t):
     s.play_hand({"bids": [1, 0, 0], "tricks": [1, 0, 0], "trump": "none"})
     s.home()
     _new_game(s, t, "wizard", 4, {"bidding": "open", "even_bids": "never"})
+    open_accuracy(s.app, s.app.screen)  # no hand played yet
+    s.app.redraw()
+    s.press("ok")
     s.press("back", LONG)  # nothing to undo
     s.press("ok")
     s.press("ok")  # no trump
@@ -499,6 +507,26 @@ def _damaged_boot(lang, monkeypatch):
     return s, rec
 
 
+def _battery(lang, monkeypatch):
+    # A board with a gauge: the mark in the title bar, then both warnings.
+    rec = Recorder(monkeypatch)
+    s = LoopSession(volts=2.9)
+    _watch(s, rec)
+    s.app.config.set_roster(LONG_NAMES)
+    s.app.set_language(lang)
+    s.app.go_home()
+    s.start_game("wizard", 6)
+    for volts in (2.25, 1.9):
+        s.power.supply = volts
+        for _ in range(10):
+            s.app.keeper.check_battery()
+            if s.screen() == "Message":
+                break
+        assert s.app.screen.title == i18n.t("battery"), s.app.describe()
+        s.press("ok")
+    return s, rec
+
+
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_screen_fits_in_every_language(lang, monkeypatch):
     s, rec = _session(lang, monkeypatch)
@@ -513,6 +541,9 @@ def test_every_screen_fits_in_every_language(lang, monkeypatch):
     for other, orec in _low_space(lang, monkeypatch, t):
         problems.extend(orec.problems)
         used |= orec.used
+    other, orec = _battery(lang, monkeypatch)
+    problems.extend(orec.problems)
+    used |= orec.used
     other, orec = _damaged_boot(lang, monkeypatch)
     assert other.app.screen.title == t("damage"), other.app.describe()
     problems.extend(orec.problems)

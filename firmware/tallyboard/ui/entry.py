@@ -39,12 +39,18 @@ def header(app, g):
     count = g.hand_count()
     if count:
         x = text.draw(fb, "/", x, -2, text.SMALL, 0)
-        widgets.draw_int(fb, count, x, -2, None, 0)
+        x = widgets.draw_int(fb, count, x, -2, None, 0)
     name = app.short_names[g.dealer]
+    dealer = t("dealer_short")
     right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
-    x = right - 1 - text.width(name) - text.width(t("dealer_short")) - 2
-    x = text.draw(fb, t("dealer_short"), x, -2, text.SMALL, 0)
-    text.draw(fb, name, x + 2, -2, text.SMALL, 0)
+    # The dealer sits flush right, but never over the hand number: when
+    # the bar is too short ("Round 10/10" beside the battery mark), the
+    # name's end is covered by lit bar again (cut at a letter, no new string).
+    x = max(right - 1 - text.width(name) - text.width(dealer) - 2, x + 4)
+    x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
+    if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
+        cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
+        fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
     y = widgets.line(1)
     x = widgets.draw_int(fb, g.cards, 0, y)
     x = text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y)
