@@ -4,32 +4,24 @@
 The names and values are those of RULES.md; the record format and the device
 use exactly these. Each table row is ``(name, values, open)``: ``values`` lists
 the choices with the default first, and ``open`` is True when any positive
-whole number is allowed as well (targets).
+whole number is allowed as well (targets). ``table(game)`` gives the rows.
 """
 
 from tricktally.errors import RuleError
 
-SPADES = (
-    ("partners", (False, True), False),
-    ("target", (500, 200), True),
-    ("bags", (False, True), False),
-    ("set_penalty", ("zero", "minus_bid"), False),
-    ("nil", (False, True), False),
-    ("blind_nil", (False, True), False),
-)
-
-WIZARD = (
-    ("even_bids", ("allowed", "canadian", "canadian_zero", "never"), False),
-    ("bidding", ("open", "hidden", "delayed"), False),
-)
-
-HEARTS = (
-    ("target", (50, 100), True),
-    ("moon", ("others_plus", "self_minus", "choice"), False),
-    ("omnibus", (False, True), False),
-    ("passing", ("rotate", "left", "none"), False),
-    ("tie", ("play_on", "shared"), False),
-)
+# The tables are written as text and read into rows when asked (``table``).
+# A constant tuple is a heap object on MicroPython, kept as long as the
+# module is loaded, and each small tuple or string in it takes 32-byte heap
+# blocks: the three tables as nested tuples cost about 3 KB of RAM on the
+# board for the whole time the app runs. As text they cost one string each;
+# the rows are built only when a game starts or the new-game form opens.
+#
+# One setting per word: ``name=values`` (choices, comma separated, the
+# default first) or ``name+values`` when any positive whole number is allowed
+# as well. A value is true, false, a whole number, or a word.
+SPADES = "partners=false,true target+500,200 bags=false,true set_penalty=zero,minus_bid nil=false,true blind_nil=false,true"
+WIZARD = "even_bids=allowed,canadian,canadian_zero,never bidding=open,hidden,delayed"
+HEARTS = "target+50,100 moon=others_plus,self_minus,choice omnibus=false,true passing=rotate,left,none tie=play_on,shared"
 
 # Player counts, default first (the `players` setting).
 PLAYERS = {
@@ -42,10 +34,27 @@ TABLES = {"spades": SPADES, "wizard": WIZARD, "hearts": HEARTS}
 
 
 def table(game):
-    """Return the settings table of ``game`` (a game name)."""
+    """Return the settings table of ``game`` (a game name): a tuple of rows
+    ``(name, values, open)``, built anew on each call."""
     if game not in TABLES:
         raise RuleError("unknown game %r (spades, wizard or hearts)" % (game,), rule="game")
-    return TABLES[game]
+    rows = []
+    for word in TABLES[game].split():
+        open_ = "+" in word
+        name, values = word.split("+" if open_ else "=")
+        rows.append((name, tuple([_parse(v) for v in values.split(",")]), open_))
+    return tuple(rows)
+
+
+def _parse(text):
+    # One value of a table written as text: true, false, a whole number or a word.
+    if text == "true":
+        return True
+    if text == "false":
+        return False
+    if text[0] in "0123456789":
+        return int(text)
+    return text
 
 
 def _same(a, b):
