@@ -82,48 +82,35 @@ class Game:
         self._start_hand()
 
     # ----- hooks a game fills in -------------------------------------------
+    #
+    # A game module defines these (the base class has no stubs for them: on
+    # MicroPython every function is a few heap blocks kept while the module
+    # is loaded, stubs included):
+    #
+    # _plan(): the entries of a hand in order, ``(kind, per_seat)`` pairs;
+    #     per-seat kinds are entered seat by seat from the dealer's left.
+    # _check(hand, kind, seat, value): raise RuleError if the value breaks a rule.
+    # _bounds(hand, kind, seat): (low, high) of an integer entry, or a tuple
+    #     of choices.
+    # _score(hand): set hand.scores, hand.totals and hand.bags.
+    # _end(): (finished, winner seats) after the last complete hand;
+    #     NOT_OVER while the game goes on.
+    # hand_to_dict(hand): the record form (``tricktally/1``) of a complete hand.
+    # dict_to_entries(data, number): the entries, in order, that make the
+    #     record hand ``data``.
+    # cards_for(index): cards dealt to each player in hand ``index`` (0-based).
+    #
+    # and may override these:
 
     def _make_sides(self):
         return [[s] for s in range(self.n)]
 
-    def _plan(self):
-        """The entries of a hand in order: ``(kind, per_seat)`` pairs; per-seat
-        kinds are entered seat by seat from the dealer's left."""
-        raise NotImplementedError
-
     def _applies(self, hand, kind):
         return True
-
-    def _check(self, hand, kind, seat, value):
-        raise NotImplementedError
-
-    def _bounds(self, hand, kind, seat):
-        """(low, high) of an integer entry, or a tuple of choices."""
-        raise NotImplementedError
-
-    def _score(self, hand):
-        raise NotImplementedError
-
-    def _end(self):
-        """Return (finished, winner seats) after the last complete hand;
-        NOT_OVER while the game goes on."""
-        raise NotImplementedError
-
-    def hand_to_dict(self, hand):
-        """The record form (``tricktally/1``) of a complete hand."""
-        raise NotImplementedError
-
-    def dict_to_entries(self, data, number):
-        """The entries, in order, that make the record hand ``data``."""
-        raise NotImplementedError
 
     def hand_count(self):
         """How many hands the game has, or 0 when it ends on a target."""
         return 0
-
-    def cards_for(self, index):
-        """Cards dealt to each player in hand ``index`` (0-based)."""
-        raise NotImplementedError
 
     # ----- what the table sees ---------------------------------------------
 
@@ -186,23 +173,19 @@ class Game:
         name = self.players[seat] if seat is not None and 0 <= seat < self.n else None
         return RuleError(message, hand=self.hand_number, seat=seat, rule=rule, name=name)
 
-    def _check_turn(self, kind, seat):
+    def check(self, kind, seat, value):
+        """Raise RuleError if entering ``value`` now would break a rule."""
         if self.current is None:
             raise self._error("the game has ended; no more entries", seat, "game_over")
         if kind in self.FREE:
             if seat is not None:
                 raise self._error("%s is entered for the hand, not for a seat" % kind, seat, "order")
-            return
-        if kind != self.kind or seat != self.seat:
+        elif kind != self.kind or seat != self.seat:
             if self.seat is None:
                 want = self.kind
             else:
                 want = "%s of seat %d (%s)" % (self.kind, self.seat, self.players[self.seat])
             raise self._error("expected the %s, not %s" % (want, kind), seat, "order")
-
-    def check(self, kind, seat, value):
-        """Raise RuleError if entering ``value`` now would break a rule."""
-        self._check_turn(kind, seat)
         if value is None or isinstance(value, bool):
             raise self._error("%r is not a %s" % (value, kind), seat, kind)
         self._check(self.current, kind, seat, value)
@@ -276,11 +259,7 @@ class Game:
                 self.kind = kind
                 self.seat = self.step_seat(hand, i)
                 return False
-        self._complete_hand()
-        return True
-
-    def _complete_hand(self):
-        hand = self.current
+        # The hand is complete: score it, then start the next one or end.
         self._score(hand)
         self.totals = hand.totals
         self.bags = hand.bags
@@ -297,6 +276,7 @@ class Game:
             self.seat = None
         else:
             self._start_hand()
+        return True
 
     def _start_hand(self):
         index = len(self.hands)
@@ -327,7 +307,14 @@ class Game:
             # The entry completed a hand: reopen it.
             self.current = self.hands.pop()
             self.current.scores = self.current.totals = self.current.bags = None
-            self._restore_totals()
+            if self.hands:
+                self.totals = self.hands[-1].totals
+                self.bags = self.hands[-1].bags
+            else:
+                self.totals = [0] * len(self.sides)
+                self.bags = [0] * len(self.sides)
+            self.finished = False
+            self.winners = []
         hand = self.current
         if what == _SINGLE:
             hand.put(detail[0], None, detail[1])
@@ -340,16 +327,6 @@ class Game:
         self.kind = kind
         self.seat = seat
         return True
-
-    def _restore_totals(self):
-        if self.hands:
-            self.totals = self.hands[-1].totals
-            self.bags = self.hands[-1].bags
-        else:
-            self.totals = [0] * len(self.sides)
-            self.bags = [0] * len(self.sides)
-        self.finished = False
-        self.winners = []
 
     def amend(self, index, data):
         """Replace complete hand ``index`` (0-based) by record hand ``data``.
