@@ -33,17 +33,26 @@ PLAYERS = {
 TABLES = {"spades": SPADES, "wizard": WIZARD, "hearts": HEARTS}
 
 
+# The rows of the game last asked for, as (game, rows): every game start
+# and the new-game form ask again, and reading the text allocates about
+# 3.5 KB (Spades) on the board each time; one game's rows are kept instead.
+_last = None
+
+
 def table(game):
     """Return the settings table of ``game`` (a game name): a tuple of rows
-    ``(name, values, open)``, built anew on each call."""
+    ``(name, values, open)``."""
+    global _last
     if game not in TABLES:
         raise RuleError("unknown game %r (spades, wizard or hearts)" % (game,), rule="game")
-    rows = []
-    for word in TABLES[game].split():
-        open_ = "+" in word
-        name, values = word.split("+" if open_ else "=")
-        rows.append((name, tuple([_parse(v) for v in values.split(",")]), open_))
-    return tuple(rows)
+    if _last is None or _last[0] != game:
+        rows = []
+        for word in TABLES[game].split():
+            open_ = "+" in word
+            name, values = word.split("+" if open_ else "=")
+            rows.append((name, tuple([_parse(v) for v in values.split(",")]), open_))
+        _last = (game, tuple(rows))
+    return _last[1]
 
 
 def _parse(text):
