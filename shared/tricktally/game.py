@@ -14,7 +14,8 @@ from tricktally.hand import Hand
 
 # Undo log entries. An ordinary entry is logged as one small int,
 # ``hand index * _STEPS + step``, which MicroPython stores without allocating;
-# the rare ones are tuples ``(what, hand index, detail)``.
+# the rare ones are tuples ``(what, hand index, detail)`` (an amendment's
+# are made by tricktally.amend).
 _STEPS = 256
 _SINGLE = 1
 _AMEND = 2
@@ -301,7 +302,9 @@ class Game:
         else:
             what, index, detail = last
         if what == _AMEND:
-            self._replace_hand(index, detail)
+            from tricktally.amend import replace_hand
+
+            replace_hand(self, index, detail)
             return True
         if self.current is None or self.current.index != index:
             # The entry completed a hand: reopen it.
@@ -335,36 +338,11 @@ class Game:
         nothing, when ``data`` breaks a rule or makes a later entry illegal
         (a forbidden bid, or a hand played after the game would have ended).
         """
-        if not isinstance(index, int) or not 0 <= index < len(self.hands):
-            raise RuleError(
-                "there is no complete hand %r to amend" % (index + 1 if isinstance(index, int) else index),
-                rule="amend",
-            )
-        old = self.hand_to_dict(self.hands[index])
-        self._replace_hand(index, data)
-        self._log.append((_AMEND, index, old))
+        # Amending is rare and has a screen of its own: its code is loaded
+        # on the first amendment, not kept in RAM for every game.
+        from tricktally.amend import amend
 
-    def _replace_hand(self, index, data):
-        records = []
-        for i in range(len(self.hands)):
-            records.append(data if i == index else self.hand_to_dict(self.hands[i]))
-        rebuilt = self.__class__(self.players, self.first_dealer, self.settings)
-        for i in range(len(records)):
-            if rebuilt.current is None:
-                raise RuleError(
-                    "the game would end before this hand",
-                    hand=i + 1,
-                    rule="game_over",
-                )
-            for kind, seat, value in rebuilt.dict_to_entries(records[i], i + 1):
-                rebuilt.enter(kind, seat, value)
-        for kind, seat, value in self.current_entries():
-            if rebuilt.current is None:
-                raise RuleError("the game would end before this hand", hand=len(records) + 1, rule="game_over")
-            rebuilt.enter(kind, seat, value)
-        for name in ("hands", "current", "totals", "bags", "finished", "winners", "kind", "seat"):
-            setattr(self, name, getattr(rebuilt, name))
-        self._step_index = rebuilt._step_index
+        amend(self, index, data)
 
     def last_entry(self):
         """The entry ``undo()`` would take back, as ``(kind, seat, value)``; an
