@@ -49,41 +49,24 @@ def table(game):
         rows = []
         for word in TABLES[game].split():
             open_ = "+" in word
-            name, values = word.split("+" if open_ else "=")
-            rows.append((name, tuple([_parse(v) for v in values.split(",")]), open_))
+            name, spec = word.split("+" if open_ else "=")
+            values = []
+            for text in spec.split(","):
+                # true, false, a whole number or a word
+                if text == "true" or text == "false":
+                    values.append(text == "true")
+                elif text[0] in "0123456789":
+                    values.append(int(text))
+                else:
+                    values.append(text)
+            rows.append((name, tuple(values), open_))
         _last = (game, tuple(rows))
     return _last[1]
-
-
-def _parse(text):
-    # One value of a table written as text: true, false, a whole number or a word.
-    if text == "true":
-        return True
-    if text == "false":
-        return False
-    if text[0] in "0123456789":
-        return int(text)
-    return text
 
 
 def _same(a, b):
     # True == 1 in Python: a boolean setting must not accept 1, nor a number True.
     return a == b and isinstance(a, bool) == isinstance(b, bool)
-
-
-def _check_value(game, name, values, open_, value):
-    for allowed in values:
-        if _same(allowed, value):
-            return value
-    if open_ and isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        return value
-    shown = ", ".join([_show(v) for v in values])
-    if open_:
-        shown += " or any positive whole number"
-    raise RuleError(
-        "setting %s of %s cannot be %s (allowed: %s)" % (name, game, _show(value), shown),
-        rule=name,
-    )
 
 
 def _show(value):
@@ -119,16 +102,27 @@ def complete(game, given, players):
             "setting players is %s but %d players are named" % (_show(given["players"]), players),
             rule="players",
         )
-    known = {"players": True}
     out = {"players": players}
     for name, values, open_ in rows:
-        known[name] = True
+        out[name] = values[0]
         if name in given:
-            out[name] = _check_value(game, name, values, open_, given[name])
-        else:
-            out[name] = values[0]
+            value = given[name]
+            for allowed in values:
+                if _same(allowed, value):
+                    break
+            else:
+                if not (open_ and isinstance(value, int) and not isinstance(value, bool) and value > 0):
+                    shown = ", ".join([_show(v) for v in values])
+                    if open_:
+                        shown += " or any positive whole number"
+                    raise RuleError(
+                        "setting %s of %s cannot be %s (allowed: %s)" % (name, game, _show(value), shown),
+                        rule=name,
+                    )
+            out[name] = value
+    # ``out`` holds every name the game knows (and players).
     for name in given:
-        if name not in known:
+        if name not in out:
             raise RuleError("%s has no setting %r" % (game, name), rule="settings")
     if game == "spades":
         if out["partners"] and players != 4:
