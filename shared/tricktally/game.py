@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""What every game shares: turn order, entries, undo, amend, totals, the end.
+"""What every game shares: turn order, entries, undo, amend, totals, the end,
+and the ``Hand`` that holds one hand's values.
 
 A game module (spades, wizard, hearts) subclasses Game and fills in the
 hooks: the entry steps of a hand, the checks of one entry, the scoring of a
@@ -10,7 +11,6 @@ the game, except amending an earlier hand, which rescored everything after it.
 
 from tricktally import settings as settings_table
 from tricktally.errors import RuleError
-from tricktally.hand import Hand
 
 # Undo log entries. An ordinary entry is logged as one small int,
 # ``hand index * _STEPS + step``, which MicroPython stores without allocating;
@@ -23,6 +23,81 @@ _AMEND = 2
 # What ``_end`` returns while the game goes on: one shared tuple, not a new
 # ``(False, [])`` after every hand (``winners`` stays the game's own list).
 NOT_OVER = (False, None)
+
+
+# Hand lives here, not in a module of its own: it is part of every game,
+# and on MicroPython each module costs its own heap blocks (module object,
+# globals, top-level code: about 0.9 KB on the 64-bit unix port).
+class Hand:
+    """What was entered for one hand, and its result once it is complete.
+
+    ``taken`` lists the indexes of the game's steps entered so far (a step
+    that does not apply, such as the moon choice when nobody shot the moon,
+    is skipped). Values live in ``values[kind]``: a list per seat for
+    per-seat kinds (bids, tricks, hearts), a single value for the others.
+    """
+
+    def __init__(self, index, dealer, seats, per_seat, single, steps):
+        self.index = index
+        self.dealer = dealer
+        self.values = {}
+        for kind in per_seat:
+            self.values[kind] = [None] * seats
+        for kind in single:
+            self.values[kind] = None
+        # Preallocated: growing a list per entry would reallocate, and on
+        # MicroPython every freed block slows later allocations.
+        self.taken = [0] * steps
+        self.taken_count = 0
+        self.scores = None
+        self.totals = None
+        self.bags = None
+
+    def take(self, step):
+        """Record that step ``step`` was entered."""
+        self.taken[self.taken_count] = step
+        self.taken_count += 1
+
+    def untake(self):
+        """Forget the last step entered and return it."""
+        self.taken_count -= 1
+        return self.taken[self.taken_count]
+
+    def last_taken(self):
+        """The last step entered, or -1."""
+        if self.taken_count == 0:
+            return -1
+        return self.taken[self.taken_count - 1]
+
+    def get(self, kind, seat=None):
+        """The value of ``kind`` for ``seat`` (None for a single-value kind)."""
+        value = self.values[kind]
+        if seat is None:
+            return value
+        return value[seat]
+
+    def put(self, kind, seat, value):
+        """Store ``value`` (None clears it) for ``kind`` and ``seat``."""
+        if seat is None:
+            self.values[kind] = value
+        else:
+            self.values[kind][seat] = value
+
+    def total(self, kind):
+        """The sum of the per-seat values of ``kind`` entered so far."""
+        s = 0
+        for v in self.values[kind]:
+            if v is not None:
+                s += v
+        return s
+
+    def count(self, kind):
+        """How many seats have a value for ``kind``."""
+        c = 0
+        for v in self.values[kind]:
+            if v is not None:
+                c += 1
+        return c
 
 
 class Game:
