@@ -3,7 +3,7 @@
 MicroPython's framebuf (see tallyboard/fb.py for what differs and why).
 
 A module of its own because a module's code is loaded whole, branches never
-taken included: inside fb.py this class cost the board about 1 KB of RAM
+taken included: inside fb.py this class cost the board about 0.5 KB of RAM
 that only the PC ever uses.
 """
 
