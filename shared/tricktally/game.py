@@ -27,7 +27,8 @@ NOT_OVER = (False, None)
 
 # Hand lives here, not in a module of its own: it is part of every game,
 # and on MicroPython each module costs its own heap blocks (module object,
-# globals, top-level code: about 0.9 KB on the 64-bit unix port).
+# globals, top-level code; a game's imports fell by 288 bytes on the 64-bit
+# unix port when hand.py joined this file).
 class Hand:
     """What was entered for one hand, and its result once it is complete.
 
