@@ -60,7 +60,7 @@ def header(app, g):
         trump = g.trump
         text.draw(fb, SUIT_SIGNS[trump] if trump is not None else "?", x + 3, y)
     elif g.NAME == "hearts":
-        # One phrase per direction ("Pass left", "No passing"), set flush
+        # One phrase per direction ("pass left", "no passing"), set flush
         # right: the longest phrase fits beside "10 cards" in every language.
         widgets.draw_right(fb, t(DIR_KEYS[g.pass_direction()]), widgets.W - 1, y)
     else:
