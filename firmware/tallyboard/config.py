@@ -40,6 +40,15 @@ class Config:
         self._defaults = {}
         self.problem = None
         self._load()
+        self._saved = self._snapshot()
+
+    def _snapshot(self):
+        return (list(self.roster), self.language, self.contrast, dict(self._defaults))
+
+    def _restore(self):
+        roster, self.language, self.contrast, defaults = self._saved
+        self.roster = list(roster)
+        self._defaults = dict(defaults)
 
     def _load(self):
         try:
@@ -83,14 +92,21 @@ class Config:
             seen[name] = True
 
     def save(self):
-        """Write the whole configuration (atomic replace)."""
+        """Write the whole configuration (atomic replace). When the write
+        fails (a full flash) every setting goes back to what the flash
+        holds, and the error is raised: memory and flash always agree."""
         data = {
             "roster": self.roster,
             "language": self.language,
             "contrast": self.contrast,
             "defaults": self._defaults,
         }
-        self.fs.write_file(FILE, json.dumps(data).encode())
+        try:
+            self.fs.write_file(FILE, json.dumps(data).encode())
+        except Exception:
+            self._restore()
+            raise
+        self._saved = self._snapshot()
 
     def set_roster(self, names):
         """Replace the roster: 1..12 distinct names of 1..10 printable characters."""
