@@ -724,8 +724,6 @@ class Journal:
                 "game %d: the PC's digest %08x of %d bytes is not the board's %08x: not acknowledged"
                 % (game_id, digest & 0xFFFFFFFF, upto, mine)
             )
-        if upto < st.synced and st.ack_crc is not None:
-            return  # never go back: an older, shorter acknowledgement adds nothing
         try:
             self._write_ack(st, upto, mine)
             st.ack_saved = True
