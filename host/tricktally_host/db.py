@@ -140,6 +140,21 @@ def _sql_errors(method):
     return wrapper
 
 
+def _read_errors(method):
+    # Reading: besides SQLite's own errors, a damaged file can hand back rows
+    # of the wrong types (NULL names, numbers as text): one line too.
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as e:
+            raise DatabaseError("%s: %s" % (self.path, _sqlite_reason(e))) from e
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
+            raise DatabaseError("%s: the database holds a damaged row (%s: %s)" % (self.path, type(e).__name__, e)) from e
+
+    return wrapper
+
+
 def _sqlite_reason(e):
     text = str(e)
     if "readonly" in text or "read-only" in text:
@@ -493,7 +508,7 @@ class Database:
             )
             return cur.rowcount > 0
 
-    @_sql_errors
+    @_read_errors
     def conflicts(self, device_id=None):
         """Conflicting versions kept beside stored games: dicts device_id,
         game_id, journal_size, checksum, found_at (oldest first)."""
@@ -506,7 +521,7 @@ class Database:
             args = (device_id,)
         return [dict(r) for r in self.conn.execute(sql + " ORDER BY found_at, id", args)]
 
-    @_sql_errors
+    @_read_errors
     def pieces(self, device_id=None, game_id=None):
         """Damaged pieces kept: dicts device_id, game_id, kind, size, checksum, data."""
         if self.version < 2:
@@ -526,7 +541,7 @@ class Database:
 
     # ----- reading ----------------------------------------------------------
 
-    @_sql_errors
+    @_read_errors
     def synced_upto(self, device_id):
         """What is stored of board ``device_id``: {game_id: (journal_size, checksum)}."""
         rows = self.conn.execute("SELECT game_id, journal_size, checksum FROM games WHERE device_id = ?", (device_id,))
@@ -581,7 +596,7 @@ class Database:
     # Undated games (no clock on the board) sort by when they were synced.
     _ORDER = " ORDER BY COALESCE(started, synced_at), device_id, game_id"
 
-    @_sql_errors
+    @_read_errors
     def games(self):
         """Every stored game, oldest first, as dicts: ref, device_id, game_id,
         date (local ISO 8601 or None), started (Unix seconds or None), game,
@@ -591,7 +606,7 @@ class Database:
         prefixes = self._prefixes()
         return [self._info(r, prefixes) for r in self.conn.execute(self._LIST + self._ORDER)]
 
-    @_sql_errors
+    @_read_errors
     def find(self, ref):
         """The info dict (as in :meth:`games`) of the game ``ref`` names.
 
@@ -622,7 +637,7 @@ class Database:
             raise UnknownGame("game ref %r is ambiguous: it matches %s" % (text, refs))
         return self._info(rows[0], prefixes)
 
-    @_sql_errors
+    @_read_errors
     def get(self, ref):
         """The stored record (a dict) of game ``ref``. Raises UnknownGame."""
         info = self.find(ref)
@@ -640,7 +655,7 @@ class Database:
             raise RecordError("game %s: stored record is not a JSON object" % info["ref"])
         return record
 
-    @_sql_errors
+    @_read_errors
     def load(self, ref):
         """(info, record, game rebuilt through the rules) of game ``ref``.
 
@@ -650,7 +665,7 @@ class Database:
         record = self._record(info)
         return info, record, game_from_record(record, "game %s" % info["ref"])
 
-    @_sql_errors
+    @_read_errors
     def load_all(self, refs=None):
         """A list of (info, record, game) for ``refs`` (None or empty: every game)."""
         infos = [self.find(r) for r in refs] if refs else self.games()

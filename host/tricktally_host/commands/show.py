@@ -16,7 +16,8 @@ def sheet_title(info, game):
     return safe("%s %s — %s" % (game.NAME.capitalize(), info["ref"], date))
 
 
-@click.command("show")
+# A ref like "-1" is a (bad) ref, not an option: it gets the ref's message.
+@click.command("show", context_settings={"ignore_unknown_options": True})
 @click.argument("game_ref", metavar="GAME")
 @db_option
 def command(game_ref, db_path):
