@@ -69,8 +69,12 @@ class UsbStream:
         self._one = bytearray(1)
         self.max_read = max_read
         self.max_queue = max_queue
-        self._queue = bytearray()
-        self._piece = bytearray(PIECE)
+        # The queue: one buffer made once, bytes _start.._end waiting
+        # (MicroPython's bytearray cannot delete a slice).
+        self._queue = bytearray(max_queue)
+        self._view = memoryview(self._queue)
+        self._start = 0
+        self._end = 0
         self.dropped = 0
         self.ctrl_c = 0
         if ctrl_c_guard:
@@ -109,32 +113,35 @@ class UsbStream:
 
     def write(self, data):
         """Queue ``data`` (a whole frame) for the PC and send what fits now."""
-        if len(self._queue) + len(data) > self.max_queue:
+        n = len(data)
+        if self._end - self._start + n > self.max_queue:
             self.dropped += 1
             return
-        self._queue.extend(data)
+        if self._end + n > self.max_queue:
+            # Move what waits to the front (rare: only behind a slow PC).
+            left = self._end - self._start
+            self._queue[0:left] = self._queue[self._start:self._end]
+            self._start = 0
+            self._end = left
+        self._queue[self._end:self._end + n] = data
+        self._end += n
         self.pump()
 
     def pump(self):
         """Send queued bytes while the port takes them; never waits for the
         PC. Returns how many bytes are left."""
-        q = self._queue
-        while q and self._can_write():
-            n = min(PIECE, len(q))
-            if n == PIECE:
-                piece = self._piece
-                for i in range(PIECE):
-                    piece[i] = q[i]
-            else:
-                piece = bytes(q[:n])
-            w = self._out.write(piece)
+        while self._start < self._end and self._can_write():
+            n = min(PIECE, self._end - self._start)
+            w = self._out.write(self._view[self._start:self._start + n])
             if w is None:
                 w = n
             if w <= 0:
                 break
-            del q[:w]
-        return len(q)
+            self._start += w
+        if self._start == self._end:
+            self._start = self._end = 0
+        return self._end - self._start
 
     def backlog(self):
         """Bytes queued but not sent yet."""
-        return len(self._queue)
+        return self._end - self._start

@@ -92,6 +92,8 @@ class _Spool:
 
     def __init__(self, folder, device):
         safe = re.sub(r"[^A-Za-z0-9._-]", "_", device) or "_"
+        if safe.startswith("."):
+            safe = "_" + safe  # never ".." (the folder above) nor a hidden name
         self.folder = pathlib.Path(folder) / safe if folder is not None else None
         self._mem = {}
 

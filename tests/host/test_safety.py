@@ -525,3 +525,38 @@ def test_sync_completes_on_a_full_board_and_space_can_be_freed(tmp_path):
     assert victim is not None
     b.journal.delete(victim)
     assert b.fs.free() > 0
+
+
+def test_usb_stream_queue_on_micropython():
+    """The queue of UsbStream uses only what MicroPython's bytearray does."""
+    from tests.mpvm import run_micropython
+
+    code = """
+import io
+from tallyboard.usbstream import UsbStream
+class Out:
+    def __init__(self):
+        self.got = bytearray()
+    def write(self, b):
+        self.got.extend(b)
+        return len(b)
+out = Out()
+ok = [False]
+s = UsbStream(stdin=io.BytesIO(b""), stdout=out, poller=lambda st, flag: flag == "out" and ok[0], max_queue=100, ctrl_c_guard=False)
+frame = b"<1 OK " + b"x" * 30 + b" *00000000\\n"
+for i in range(5):
+    s.write(frame)
+print(s.backlog(), s.dropped, len(out.got))
+ok[0] = True
+s.pump()
+for i in range(3):
+    s.write(frame)
+print(s.backlog(), len(out.got), bytes(out.got) == frame * 5)
+"""
+    out = run_micropython(code)
+    lines = out.strip().splitlines()
+    frame_len = len(b"<1 OK " + b"x" * 30 + b" *00000000\n")
+    kept = 100 // frame_len
+    assert lines[0] == "%d %d 0" % (kept * frame_len, 5 - kept)
+    assert kept == 2  # two frames fit, three were dropped; then three more go out at once
+    assert lines[1] == "0 %d True" % (5 * frame_len)
