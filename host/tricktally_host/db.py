@@ -127,32 +127,33 @@ def _crc(data):
     return "%08x" % (binascii.crc32(data) & 0xFFFFFFFF)
 
 
-def _sql_errors(method):
-    # Any SQLite failure (a damaged file, a read-only one, a full disk)
-    # becomes one line naming the file, never a traceback.
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except sqlite3.Error as e:
-            raise DatabaseError("%s: %s" % (self.path, _sqlite_reason(e))) from e
-
-    return wrapper
+# What a damaged file can make reading its rows raise beside SQLite's own
+# errors: rows of the wrong types (NULL names, numbers as text).
+_ROW_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError)
 
 
-def _read_errors(method):
-    # Reading: besides SQLite's own errors, a damaged file can hand back rows
-    # of the wrong types (NULL names, numbers as text): one line too.
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except sqlite3.Error as e:
-            raise DatabaseError("%s: %s" % (self.path, _sqlite_reason(e))) from e
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
-            raise DatabaseError("%s: the database holds a damaged row (%s: %s)" % (self.path, type(e).__name__, e)) from e
+def _errors_as_one_line(row_errors=()):
+    """A decorator: any SQLite failure (a damaged file, a read-only one, a
+    full disk), and the ``row_errors`` of damaged rows, become one
+    DatabaseError line naming the file, never a traceback."""
 
-    return wrapper
+    def decorate(method):
+        @functools.wraps(method)
+        def wrapper(self, *args, **kwargs):
+            try:
+                return method(self, *args, **kwargs)
+            except sqlite3.Error as e:
+                raise DatabaseError("%s: %s" % (self.path, _sqlite_reason(e))) from e
+            except row_errors as e:
+                raise DatabaseError("%s: the database holds a damaged row (%s: %s)" % (self.path, type(e).__name__, e)) from e
+
+        return wrapper
+
+    return decorate
+
+
+_sql_errors = _errors_as_one_line()
+_read_errors = _errors_as_one_line(_ROW_ERRORS)
 
 
 def _sqlite_reason(e):
