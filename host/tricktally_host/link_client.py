@@ -221,6 +221,13 @@ class LinkClient:
                 if data:
                     self.reader.feed(data)
                 continue
+            if time.monotonic() > deadline and not heard:
+                self.timeouts += 1  # only noise, never an answer: the board is not talking to us
+                e = LinkError("timeout", "no answer from the board within %g s" % self.timeout)
+                e.partial = []
+                raise e
+            if time.monotonic() > deadline:
+                break
             if line is frames.TOO_LONG or not frames.is_frame(line, frames.RESPONSE):
                 continue
             try:
@@ -278,6 +285,11 @@ class LinkClient:
                 if data:
                     self.reader.feed(data)
                 continue
+            if time.monotonic() > deadline:
+                # Lines keep coming, but not the answer: a chatty board (a
+                # REPL, debug prints, old answers) must not hold us forever.
+                self.timeouts += 1
+                return "retry", LinkError("timeout", "no answer from the board within %g s" % self.timeout)
             if line is frames.TOO_LONG:
                 if self.reader.long_first == frames.RESPONSE:
                     self.corrupt += 1

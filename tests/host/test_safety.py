@@ -234,11 +234,12 @@ class ScriptedBoard:
     """A pty board that answers HELLO and TIME, then LIST with "more"... and
     then says nothing, ever again."""
 
-    def __init__(self, answer_list=True):
+    def __init__(self, answer_list=True, chatter=False):
         self.master, self.slave, self.path = open_pty()
         self.stream = PtyStream(self.master)
         self.reader = frames.LineReader()
         self.answer_list = answer_list
+        self.chatter = chatter
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.run, daemon=True)
 
@@ -246,6 +247,8 @@ class ScriptedBoard:
         listed = False
         while not self.stop.is_set():
             self.stream.pump()
+            if self.chatter and self.stream.backlog() < 1000:
+                self.stream.write(b">>> noise, a REPL banner, debug prints\r\n")
             data = self.stream.read_available()
             if not data:
                 self.stream.wait(0.01)
@@ -295,6 +298,16 @@ def test_a_list_that_promises_more_then_silence_ends_within_the_timeout(tmp_path
         assert out.returncode != 0
         assert "2 s" in one_error_line(out.stderr)
         assert took < 2 + 4, took  # 2 s of waiting plus the command's start-up
+
+
+def test_a_chatty_board_that_never_answers_ends_within_the_timeout(tmp_path):
+    with ScriptedBoard(chatter=True) as board:
+        with Database(tmp_path / "t.sqlite") as db, LinkClient(board.path, timeout=1.0) as c:
+            start = time.monotonic()
+            with pytest.raises(LinkError) as info:
+                sync_board(c, db)
+            took = time.monotonic() - start
+        assert info.value.code == "timeout" and took < 1.8, took
 
 
 def test_a_silent_board_fails_a_request_in_the_stated_time_not_four_times_it():
@@ -560,3 +573,16 @@ print(s.backlog(), len(out.got), bytes(out.got) == frame * 5)
     assert lines[0] == "%d %d 0" % (kept * frame_len, 5 - kept)
     assert kept == 2  # two frames fit, three were dropped; then three more go out at once
     assert lines[1] == "0 %d True" % (5 * frame_len)
+
+
+def test_database_text_that_is_not_utf8_gets_one_line(tmp_path):
+    db_path = tmp_path / "t.sqlite"
+    _db_with_a_game(db_path)
+    with Database(db_path) as db:
+        db.conn.execute("UPDATE games SET players = CAST(X'FF22' AS TEXT), record = CAST(X'7BFF' AS TEXT)")
+    digest = hashlib.sha256(db_path.read_bytes()).hexdigest()
+    for args in (("games",), ("show", "dev-1"), ("stats",), ("games", "--json")):
+        result = cli(*args, "--db", db_path)
+        assert result.returncode == 2, (args, result.stdout, result.stderr)
+        assert one_error_line(result.stderr).startswith("error:")
+    assert hashlib.sha256(db_path.read_bytes()).hexdigest() == digest
