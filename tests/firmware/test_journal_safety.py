@@ -301,3 +301,24 @@ def test_absurd_values_in_a_record_are_damage_not_a_crash(payload):
     fs.files[game_file(gid)].extend(body + b" " + jf.crc_of(body).encode() + b"\n")
     stored = Journal(fs).boot()
     assert stored[0].game is not None and stored[0].damage
+
+
+def test_a_failed_end_record_leaves_a_game_that_boots_finished():
+    """Item 1 (finish): the end record's write fails; the board and a fresh
+    boot both see the game finished, with the same hands."""
+    from tallyboard.app import _close_game
+
+    rnd = random.Random(9)
+    fs = FailingFS()
+    s = Session(fs=fs)
+    app = s.app
+    app.start_game("hearts", NAMES[:3], 0, {"target": 30})
+    g = app.game
+    while not g.finished:
+        app.enter(g.kind, g.seat, choose(g, rnd))
+    fs.fail = "half"
+    _close_game(app)
+    assert app.game_id is None
+    stored = Journal(fs.reboot()).boot()
+    assert len(stored) == 1 and stored[0].finished
+    assert to_record(stored[0].game) == to_record(g)
