@@ -168,7 +168,7 @@ def safe_cell(value):
         return value
     text = str(value)
     # Spreadsheets skip leading blanks before they look for a formula.
-    if text.lstrip(" \u00a0\u3000\ufeff").startswith(_FORMULA_START):
+    if text.lstrip().lstrip("\ufeff\u200b\u2060").lstrip().startswith(_FORMULA_START):
         return "'" + text
     return text
 

@@ -177,7 +177,12 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
     report.firmware = info["firmware"]
     chunk = min(chunk or info["max_chunk"], info["max_chunk"])
     if set_time:
-        client.set_time(int(now()))
+        try:
+            client.set_time(int(now()))
+        except LinkError as e:
+            if e.code in ("timeout", "port", "corrupt"):
+                raise
+            report.problems.append("the board refused the time: %s" % e)
     games = client.list_games()
     report.games_on_board = len(games)
     stored = db.synced_upto(device)

@@ -36,6 +36,7 @@ def command(fmt, out_dir, force, game_refs, db_path):
     try:
         with Database(db_path, create=False) as db:
             loaded = db.load_all(list(game_refs))
+        loaded = _once_each(loaded)
     except (DatabaseError, UnknownGame, RecordError) as e:
         fail(e)
     if not loaded:
@@ -50,3 +51,15 @@ def command(fmt, out_dir, force, game_refs, db_path):
     for path in paths:
         click.echo(one_line(str(path)))
     click.echo("%d game%s exported as %s" % (len(loaded), "" if len(loaded) == 1 else "s", fmt), err=True)
+
+
+def _once_each(loaded):
+    """``loaded`` without repeats: a game named twice is exported once."""
+    seen = set()
+    out = []
+    for item in loaded:
+        key = (item[0]["device_id"], item[0]["game_id"])
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
