@@ -168,7 +168,8 @@ def safe_cell(value):
         return value
     text = str(value)
     # Spreadsheets skip leading blanks before they look for a formula.
-    if text.lstrip().lstrip("\ufeff\u200b\u2060").lstrip().startswith(_FORMULA_START):
+    blank_free = text.lstrip().lstrip("\ufeff\u200b\u2060").lstrip()
+    if text.startswith(_FORMULA_START) or blank_free.startswith(_FORMULA_START):
         return "'" + text
     return text
 
