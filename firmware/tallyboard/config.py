@@ -55,7 +55,7 @@ class Config:
             if not self.fs.exists(FILE):
                 return
             data = json.loads(self.fs.read(FILE))
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, RuntimeError, MemoryError) as e:  # RuntimeError: nested too deep
             self.problem = "config.json unreadable (%s): defaults used" % (e,)
             return
         if not isinstance(data, dict):
@@ -78,7 +78,7 @@ class Config:
                     rules.complete(game, given, players)
                     given["players"] = players
                     self._defaults[game] = given
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RuntimeError) as e:
             self.problem = "config.json has a bad value (%s)" % (e,)
 
     def _check_roster(self, names):

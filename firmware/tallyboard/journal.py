@@ -76,6 +76,8 @@ def _id_of(name, suffix=SUFFIX):
     if len(name) < 2 + len(suffix) or name[0] != "g" or not name.endswith(suffix):
         return None
     digits = name[1 : -len(suffix)]
+    if len(digits) > 9:
+        return None  # not an id the link can name (1 to 9 digits): not ours
     for ch in digits:
         if not "0" <= ch <= "9":
             return None

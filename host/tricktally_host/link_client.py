@@ -351,6 +351,8 @@ class LinkClient:
                     "finished": {"1": True, "0": False}.get(parts[3]),
                     "pieces": _int(parts[4], "pieces") if len(parts) == 5 else 0,
                 }
+                if g["id"] > frames.MAX_ID:
+                    raise LinkError("protocol", "LIST entry %r: game id out of range" % entry[:40])
                 if (games and g["id"] <= games[-1]["id"]) or (after is not None and g["id"] <= after):
                     raise LinkError("protocol", "LIST answer out of order (game %d)" % g["id"])
                 if g["synced"] > g["size"]:

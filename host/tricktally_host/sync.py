@@ -196,10 +196,15 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
     # ACK of it, so the board never deletes a game whose pieces we lack).
     for g in games:
         if g.get("pieces"):
-            for k, size in client.pieces(g["id"]):
-                data = client.fetch_piece(g["id"], k, size, chunk)
-                if db.store_piece(device, g["id"], "bad", data):
-                    report.pieces += 1
+            try:
+                for k, size in client.pieces(g["id"]):
+                    data = client.fetch_piece(g["id"], k, size, chunk)
+                    if db.store_piece(device, g["id"], "bad", data):
+                        report.pieces += 1
+            except LinkError as e:
+                if e.code in ("timeout", "port", "corrupt"):
+                    raise
+                report.problems.append("game %d: its damaged pieces could not be fetched: %s" % (g["id"], e))
 
     # Plan: what to fetch and from where; games already stored are settled
     # here with at most one SUM request (when the board missed our ACK).

@@ -322,3 +322,19 @@ def test_a_failed_end_record_leaves_a_game_that_boots_finished():
     stored = Journal(fs.reboot()).boot()
     assert len(stored) == 1 and stored[0].finished
     assert to_record(stored[0].game) == to_record(g)
+
+
+def test_a_deeply_nested_config_file_does_not_stop_the_board():
+    fs = MemFS({"config.json": b"[" * 100000 + b"]" * 100000})
+    c = Config(fs)
+    assert c.problem and c.roster == []
+
+
+def test_files_with_ids_the_link_cannot_name_are_left_alone():
+    fs = MemFS()
+    j = Journal(fs)
+    j.boot()
+    gid = j.new_game(new_game("hearts", NAMES[:3], 0, {}))
+    fs.files["g12345678901.tj"] = bytearray(fs.files[game_file(gid)])
+    assert [s.game_id for s in Journal(fs).boot()] == [gid]
+    assert "g12345678901.tj" in fs.files

@@ -60,7 +60,7 @@ def command(port, db_path, timeout):
             report = sync_board(client, db, spool=spool_dir_for(db.path), progress=on_bytes)
     except LinkError as e:
         fail("%s (on %s). What arrived is stored: run sync again to resume." % (e, port), 1)
-    except (SyncError, DatabaseError, RecordError) as e:
+    except (SyncError, DatabaseError, RecordError, ValueError) as e:
         fail(e, 1)
     out = Console()
     out.print(
