@@ -394,10 +394,16 @@ class LinkClient:
         """CRC32 (int) the board computes over bytes 0..upto of ``game_id``."""
         return self.sum_answer(self.request("SUM", game_id, upto), game_id, upto)
 
-    def ack(self, game_id, upto, digest):
+    def ack(self, game_id, upto, digest=None):
         """Tell the board the PC has stored ``game_id`` up to byte ``upto``,
-        bytes whose CRC32 is ``digest`` (8 hex digits): the board checks it
-        against its file and refuses (LinkError) other bytes."""
+        bytes whose CRC32 is ``digest`` (8 hex digits, or an int): the board
+        checks it against its file and refuses (LinkError) other bytes.
+        Without ``digest`` the board's own SUM is used: only for a caller
+        that has just checked those bytes itself."""
+        if digest is None:
+            digest = self.checksum(game_id, upto)
+        if isinstance(digest, int):
+            digest = "%08x" % digest
         self.request("ACK", game_id, upto, digest)
 
     def pieces(self, game_id):
