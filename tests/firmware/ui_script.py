@@ -208,20 +208,24 @@ def play_games(session, game, players, games, settings=None):
     return counts
 
 
+def play_game(s, game, players, settings, hands):
+    """One game of a plan on Session ``s``: what play_plan reports for it."""
+    s.start_game(game, players, settings)
+    counts = []
+    for h in hands:
+        if s.app.game.finished:
+            break
+        counts.append(s.play_hand(h))
+    return {"frames": s.frames, "sent": s.sent, "counts": counts, "totals": s.app.game.totals}
+
+
 def play_plan(plan):
     """Play ``[game, players, settings, hands]`` games, then the screen tour;
     return what each showed (frame CRCs, bytes sent, presses per hand,
     totals), for comparing CPython with MicroPython."""
     out = []
     for game, players, settings, hands in plan:
-        s = Session()
-        s.start_game(game, players, settings)
-        counts = []
-        for h in hands:
-            if s.app.game.finished:
-                break
-            counts.append(s.play_hand(h))
-        out.append({"frames": s.frames, "sent": s.sent, "counts": counts, "totals": s.app.game.totals})
+        out.append(play_game(Session(), game, players, settings, hands))
     s = Session()
     tour(s)
     out.append({"frames": s.frames, "sent": s.sent, "screen": s.app.describe()})
