@@ -127,6 +127,17 @@ def test_every_table_has_every_key_and_only_drawable_characters():
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_no_key_is_written_twice(lang):
+    # A dict literal keeps the last of two equal keys silently: a merge that
+    # brings the same phrase from two branches must keep one.
+    path = os.path.join(FIRMWARE, "lang_%s.py" % lang)
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    keys = [k.value for node in ast.walk(tree) if isinstance(node, ast.Dict) for k in node.keys]
+    assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_typography_and_rejected_terms(lang):
     problems = []
     for key, value in sorted(i18n.table(lang).items()):
