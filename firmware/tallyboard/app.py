@@ -13,7 +13,7 @@ from tallyboard import i18n
 from tallyboard.config import Config
 from tallyboard.i18n import explain, t
 from tallyboard.journal import Journal
-from tallyboard.ui import entry, widgets
+from tallyboard.ui import entry, widgets, defaults
 from tallyboard.ui.message import Message
 from tallyboard.ui.table import TableScreen, name_width
 
@@ -58,6 +58,10 @@ class App:
         self.pickers = {}  # screen class -> the one picker reused for every entry
         self.last_bytes = 0
         self.presses = 0
+        self.toast = None  # one line over the title bar until the next press
+        self._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
+        self.played = {}  # game id -> epoch seconds of its last entry since boot
+        self.initials = []
         notes = []
         for s in self._stored:
             if s.damage:
@@ -85,6 +89,7 @@ class App:
     def handle(self, name, kind):
         """Process one button event and update the display once."""
         self.presses += 1
+        self.toast = None
         self.screen.key(self, name, kind)
         return self.redraw()
 
@@ -92,6 +97,9 @@ class App:
         """Draw the current screen into the framebuffer and send what changed."""
         self.fb.fill(0)
         self.screen.draw(self)
+        if self.toast is not None:
+            # What the last undo took back, over the title bar, until the next press.
+            widgets.title(self.fb, self.toast)
         self.last_bytes = self.display.show()
         return self.last_bytes
 
@@ -159,6 +167,9 @@ class App:
         self.names = [widgets.clip(p, 60) for p in g.players]
         # The header bar leaves 7 characters for the dealer.
         self.short_names = [widgets.clip(p, 42) for p in g.players]
+        # Over each seat's column in the entry rows (entry.column).
+        room = entry.column(g, 0)[1] - 3
+        self.initials = [widgets.clip(p, room) for p in g.players]
         self.side_names = []
         room = name_width(g)
         for side in g.sides:
@@ -179,9 +190,9 @@ class App:
             self.go(Message(t("damage"), stored.damage or "?", lambda app: app.go_home()))
             return
         self._use(None, g)
-        from tallyboard.ui.home import games_menu
+        from tallyboard.ui.final import FinalScreen
 
-        self.go(TableScreen(self, lambda app: app.go(games_menu(app)), lambda app: app.go(games_menu(app)), undo=False))
+        self.go(FinalScreen(self, lambda app: app.go_home(), undo=False))
 
     def start_game(self, name, players, first_dealer, settings, back=None, room_made=False):
         """Create a game with the core and journal its start (after making
@@ -202,7 +213,7 @@ class App:
         except (OSError, ValueError) as e:
             self.refuse("%s: %s" % (t("write_failed"), e), back)
             return
-        self._stored.append(_Live(gid, g))
+        self._stored.append(_Live(gid, g, self.clock.time()))
         self._use(gid, g)
         self.next_screen()
 
@@ -286,14 +297,46 @@ class App:
             g.undo()
             self.refuse("%s: %s" % (t("write_failed"), e))
             return False
+        self.played[self.game_id] = self.clock.time()
         if done:
             self.show_table(_close_game if g.finished else _next, None if g.finished else _menu)
         else:
-            self.next_screen()
+            self._next_or_fill()
         return True
 
+    def _next_or_fill(self):
+        # With smart defaults on, a tricks or hearts value that can only be
+        # one number (the last seat's, or 0 once nothing is left) is entered
+        # at once: asking for it would be a press that decides nothing.
+        g = self.game
+        value = defaults.forced(g) if self.smart else None
+        if value is not None and (g.hand_number, g.kind, g.seat) != self._no_auto:
+            self.enter(g.kind, g.seat, value)
+        else:
+            self.next_screen()
+
+    def shoot_moon(self, shooter):
+        """Hearts: seat ``shooter`` took every heart and the queen: enter 13
+        for them, 0 for everyone else and the queen, in a few presses."""
+        g = self.game
+        hand = g.current
+        if g.NAME != "hearts" or g.kind != "hearts" or hand.total("hearts"):
+            self.refuse(t("moon_late"))
+            return
+        while g.kind == "hearts":
+            if not self.enter("hearts", g.seat, 13 if g.seat == shooter else 0):
+                return
+        if g.kind == "queen":
+            self.enter("queen", None, shooter)
+
     def show_table(self, on_ok, on_back, index=None, undo=True):
-        """The score table (one screen object reused for every hand)."""
+        """The score table (one screen object reused for every hand); once
+        the game is over, the final standings first."""
+        if self.game.finished and index is None:
+            from tallyboard.ui.final import FinalScreen
+
+            self.go(FinalScreen(self, on_ok, undo))
+            return
         if self._table is None:
             self._table = TableScreen(self, on_ok, on_back, index, undo)
         else:
@@ -319,13 +362,21 @@ class App:
         self._revealed = self.game.hand_number
         self.next_screen()
 
-    def undo(self):
-        """Take back the last entry (core, then journal) and go back to it."""
+    def undo(self, confirmed=False):
+        """Take back the last entry (core, then journal) and go back to it;
+        the title bar then says what was taken back. Taking back the entry
+        that completed a hand reopens that hand: the players are asked first
+        (``confirmed`` is their yes)."""
         g = self.game
         if g is None or self.game_id is None or not g.can_undo():
             self.refuse(t("nothing_undo"))
             return
         guess = g.last_entry()
+        if not confirmed and _reopens(g, guess):
+            from tallyboard.ui.undo import ask_reopen
+
+            ask_reopen(self, guess)
+            return
         trump_before = g.current.get("trump") if g.current is not None and g.NAME == "wizard" else None
         g.undo()
         try:
@@ -340,7 +391,12 @@ class App:
         preset = None
         if guess is not None and g.kind == guess[0] and g.seat == guess[1] and g.value(g.kind, g.seat) is None:
             preset = guess[2]
+            # Shown again to be checked: not filled in again behind their back.
+            self._no_auto = (g.hand_number, g.kind, g.seat)
         self.next_screen(preset)
+        from tallyboard.ui.undo import undone
+
+        self.toast = undone(self, g, guess)
 
     def amend(self, index, data, back=None):
         """Replace complete hand ``index`` with ``data`` (core, then journal)."""
@@ -370,27 +426,50 @@ class App:
         name = s.__class__.__name__
         g = self.game
         parts = [name]
-        if g is not None and name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen"):
-            parts.append("%s hand=%d" % (g.NAME, g.hand_number))
+        if g is not None and name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen", "FinalScreen"):
+            # The game's own word for a deal, and seats counted from 1 as
+            # players count them.
+            parts.append("%s %s=%d" % (g.NAME, entry.hand_word(g), g.hand_number))
             if hasattr(s, "kind"):
                 parts.append("kind=%s" % s.kind)
             if getattr(s, "seat", None) is not None:
-                parts.append("seat=%d" % s.seat)
+                parts.append("seat=%d" % (s.seat + 1))
             if hasattr(s, "value"):
                 parts.append("value=%d" % s.value)
-            if hasattr(s, "cursor"):
+            if name == "SeatEntry":
+                parts.append("seat=%d" % (s.cursor + 1))
+            elif hasattr(s, "cursor"):
                 parts.append("cursor=%d" % s.cursor)
         elif hasattr(s, "title"):
             parts.append(str(s.title))
+        if self.toast:
+            parts.append("[%s]" % self.toast)
         return " ".join(parts)
+
+
+def _reopens(g, last):
+    # True when undoing ``last`` takes back the entry that completed the
+    # previous hand (the current one holds nothing yet, or the game is over).
+    if last is None or last[0] == "amend" or not g.hands:
+        return False
+    hand = g.current
+    if hand is None:
+        return True
+    if hand.taken_count:
+        return False
+    for kind in g.FREE:
+        if hand.get(kind) is not None:
+            return False
+    return True
 
 
 class _Live:
     """A game started since boot, listed like the journal's Stored."""
 
-    def __init__(self, game_id, game):
+    def __init__(self, game_id, game, created=None):
         self.game_id = game_id
         self.game = game
+        self.created = created
         self.damage = None
         self.name = game.NAME
         self.players = game.players

@@ -73,7 +73,9 @@ class Session:
             if self.screen() == "Menu" and self.app.screen.title == _t("title"):
                 return
             name = self.screen()
-            if name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen"):
+            if name == "FinalScreen":
+                self.press("ok")
+            elif name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen"):
                 self.press("back")
                 self._pick(_t("home"))
             else:
@@ -99,17 +101,21 @@ class Session:
         for name in sorted(settings):
             self._set(form, name, settings[name])
         self._set(form, "dealer", dealer)
+        self._go_row(form, "start")
         self.press("ok")
         if self.app.game is None or self.screen() in ("Form", "Message"):
             raise ScriptError("game did not start: %s" % self.app.describe())
 
-    def _set(self, form, key, value):
+    def _go_row(self, form, key):
         row = form.row(key)
         if row is None:
             raise ScriptError("no row %s" % key)
         i = form.rows.index(row)
         while form.cursor != i:
             self.press("down" if form.cursor < i else "up")
+
+    def _set(self, form, key, value):
+        self._go_row(form, key)
         for _ in range(400):
             row = form.rows[form.cursor]
             if row.value == value and isinstance(row.value, bool) == isinstance(value, bool):
@@ -131,7 +137,7 @@ class Session:
         for _ in range(800):
             s = app.screen
             name = s.__class__.__name__
-            if name == "TableScreen":
+            if name == "TableScreen" or name == "FinalScreen":
                 if len(g.hands) == count:
                     raise ScriptError("score table before the hand was complete")
                 self.press("ok")
@@ -142,6 +148,15 @@ class Session:
             if name == "TrumpEntry":
                 self.press(SUIT_KEY[hand.get("trump") or "none"])
             elif name in ("PassScreen", "RevealScreen", "FirstCardScreen"):
+                self.press("ok")
+            elif name == "NumberEntry" and s.kind == "hearts" and self.app.smart and _moon(hand) is not None:
+                # "Who shot the moon?": long OK, then the shooter.
+                self.press("ok", LONG)
+                menu = app.screen
+                shooter = _moon(hand)
+                n = len(menu.items)
+                while menu.cursor != shooter:
+                    self.press("down" if (shooter - menu.cursor) % n <= n // 2 else "up")
                 self.press("ok")
             elif name == "NumberEntry":
                 self._number(s, _target(g, hand, s.kind, s.seat))
@@ -183,6 +198,18 @@ def _t(key):
     from tallyboard.i18n import t
 
     return t(key)
+
+
+def _moon(hand):
+    # The seat that shot the moon in record hand ``hand`` (13 hearts and
+    # the queen), or None.
+    hearts = hand.get("hearts")
+    if not hearts:
+        return None
+    for s in range(len(hearts)):
+        if hearts[s] == 13 and hand.get("queen") == s:
+            return s
+    return None
 
 
 def _target(g, hand, kind, seat):

@@ -32,7 +32,9 @@ def home(app):
 
 
 def _resume(app):
-    app.open_game(app.unfinished())
+    from tallyboard.ui.games import ResumeScreen
+
+    app.go(ResumeScreen(app))
 
 
 def _new_game(app):
@@ -57,37 +59,37 @@ def _games(app):
     app.go(games_menu(app))
 
 
-def games_menu(app):
-    """Every game on the board, newest first: unfinished ones resume,
-    finished ones show their final table."""
+def games_menu(app, cursor=0):
+    """Every game on the board, newest first ("*" marks unfinished ones),
+    and the room left in the title; OK on one opens it or deletes it."""
+    from tallyboard.ui.games import game_actions, room_left, MANY
+
     stored = app.stored_games()
     items = []
-    done = []
     for s in stored:
         # A game resumed at boot may have finished since: ask its live game.
         finished = s.finished or (s.game is not None and s.game.finished)
-        done.append(finished)
         mark = " " if finished else "*"
         items.append(widgets.clip("%s%d %s %s" % (mark, s.game_id, t(GAME_KEYS[s.name]), ",".join(s.players)), widgets.W - 4))
     if not items:
         items.append(t("no_games"))
+    title = t("games")
+    room = room_left(app)
+    if room is not None:
+        title = widgets.clip("%s  %s" % (title, t("room_short").format("%d+" % MANY if room > MANY else room)), widgets.W - 2)
 
     def pick(app, i):
         if not stored:
             return
-        s = stored[i]
-        if done[i]:
-            app.view_finished(s)
-        else:
-            app.open_game(s)
+        app.go(game_actions(app, stored[i], lambda app: app.go(games_menu(app, i))))
 
-    return Menu(t("games"), items, pick, lambda app: app.go_home())
+    return Menu(title, items, pick, lambda app: app.go_home(), cursor)
 
 
 def game_menu(app):
     """BACK during a game: scores, undo, amend, trump (Wizard), home."""
     g = app.game
-    items = [t("scores"), t("undo"), t("amend")]
+    items = [t("scores"), t("undo"), t("amend_round") if g.NAME == "wizard" else t("amend")]
     actions = [_scores, _undo, _amend]
     if g.NAME == "wizard" and g.current is not None and g.current.index < g.hand_count() - 1:
         items.append(t("trump"))

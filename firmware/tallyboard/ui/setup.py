@@ -1,11 +1,15 @@
 # SPDX-License-Identifier: MIT
 """New game: game, number of players, a name per seat (from the roster or
-P1..Pn), every setting of RULES.md with the board's default preselected, and
-the first dealer (a seat, or drawn at random). OK starts the game."""
+P1..Pn), every setting of RULES.md with the board's default preselected, the
+first dealer (a seat, or drawn at random), and a Start row last.
+
+LEFT/RIGHT change the row under the cursor; OK on a row opens the list of
+its values (a seat's list is the roster, then a new name); after a choice
+from a list the cursor waits on Start. Only OK on Start starts the game."""
 
 from tricktally import settings as rules
 from tallyboard.i18n import t
-from tallyboard.ui.menu import Form, Row, IntRow
+from tallyboard.ui.menu import Form, Menu, Row, IntRow
 from tallyboard.ui.message import Message
 
 GAMES = ("spades", "wizard", "hearts")
@@ -45,6 +49,13 @@ def _seat_name(i):
     return "P%d" % (i + 1)
 
 
+def _seat_names(i, roster):
+    # The roster first (names are what players pick), then P1..Pn.
+    names = list(roster)
+    names.append(_seat_name(i))
+    return names
+
+
 def _rows(app, game, players, keep):
     defaults = app.config.defaults(game)
     counts = sorted(rules.PLAYERS[game])
@@ -56,13 +67,30 @@ def _rows(app, game, players, keep):
     ]
     roster = app.config.roster
     for i in range(players):
-        names = [_seat_name(i)] + list(roster)
-        index = keep.get("seat%d" % i, 1 + i if i < len(roster) else 0)
+        names = _seat_names(i, roster)
+        index = keep.get("seat%d" % i, i if i < len(roster) else len(roster))
         rows.append(Row("seat%d" % i, "%s %d" % (t("seat"), i + 1), names, names, index))
     for row in setting_rows(game, defaults):
         rows.append(row)
     rows.append(_dealer_row(players))
+    rows.append(StartRow())
     return rows
+
+
+class StartRow:
+    """The last row: OK here (and only here) starts the game."""
+
+    key = "start"
+
+    def __init__(self):
+        self.label = "\u25b6 " + t("start")
+        self.value = None
+
+    def change(self, step):
+        pass
+
+    def draw_value(self, fb, right, y, color):
+        pass
 
 
 def _dealer_row(players):
@@ -74,8 +102,59 @@ def new_game_form(app, game=None):
     """The new-game form, preset from the board's default rules."""
     game = game or "spades"
     players = app.config.defaults(game)["players"]
-    form = Form(t("new_game"), _rows(app, game, players, {}), _start, lambda app: app.go_home(), _changed)
+    form = Form(t("new_game"), _rows(app, game, players, {}), _ok, lambda app: app.go_home(), _changed)
     return form
+
+
+def _ok(app, form):
+    row = form.rows[form.cursor]
+    if row.key == "start":
+        _start(app, form)
+    elif isinstance(row, Row):
+        app.go(_row_list(app, form, row))
+
+
+def _row_list(app, form, row):
+    # The row's values as a list, the current one preselected; a seat's
+    # list also offers a new name (typed, then kept in the roster).
+    items = list(row.names)
+    if row.key.startswith("seat"):
+        items.append(t("new_name"))
+
+    def pick(app, i):
+        if i == len(row.names):
+            from tallyboard.ui.roster import NameEditor
+
+            app.go(NameEditor("", lambda app, name: _new_name(app, form, row, name), lambda app: app.go(form)))
+            return
+        row.index = i
+        _chosen(app, form, row)
+
+    return Menu(row.label, items, pick, lambda app: app.go(form), row.index)
+
+
+def _chosen(app, form, row):
+    _changed(app, form, row)
+    # After a choice the next OK starts: the cursor waits on Start.
+    form.cursor = len(form.rows) - 1
+    form.top = max(0, len(form.rows) - 7)
+    app.go(form)
+
+
+def _new_name(app, form, row, name):
+    # Kept in the roster (when it has room) so the next game offers it.
+    roster = list(app.config.roster)
+    if name not in roster:
+        try:
+            app.config.set_roster(roster + [name])
+        except ValueError:
+            pass
+    if name not in row.values:
+        row.values.append(name)
+        if row.names is not row.values:
+            row.names.append(name)
+    row.index = row.values.index(name)
+    _chosen(app, form, row)
 
 
 def _changed(app, form, row):
@@ -97,11 +176,11 @@ def _changed(app, form, row):
             form.rows.remove(seats.pop())
         while len(seats) < players:
             i = len(seats)
-            names = [_seat_name(i)] + list(roster)
-            new = Row("seat%d" % i, "%s %d" % (t("seat"), i + 1), names, names, 1 + i if i < len(roster) else 0)
+            names = _seat_names(i, roster)
+            new = Row("seat%d" % i, "%s %d" % (t("seat"), i + 1), names, names, i if i < len(roster) else len(roster))
             form.rows.insert(at + i, new)
             seats.append(new)
-        form.rows[-1] = _dealer_row(players)
+        form.rows[-2] = _dealer_row(players)
 
 
 def _start(app, form):

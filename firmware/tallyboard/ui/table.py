@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The score table (rank, side, this hand's change, total, bags where they
-count) and the game-over screen with the winners. 2 to 6 sides fit."""
+count, and who deals next with how many cards). 2 to 6 sides fit. The final
+standings after game over are in final.py."""
 
 from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK, BACK, LONG
@@ -67,6 +68,31 @@ def tie_plays_on(g):
     return False
 
 
+def hand_word(g):
+    """The key of the game's one word for a deal (Wizard: round)."""
+    return "round" if g.NAME == "wizard" else "hand"
+
+
+def next_deal(app, g):
+    """ "Ben deals 13 cards" (Hearts: "Ben deals, pass left"): who deals the
+    next hand and how, the name shortened until the line fits."""
+    if g.current is None:
+        return None
+    if g.NAME == "hearts":
+        key = "next_deals_pass"
+        what = t("dir_" + g.pass_direction())
+    else:
+        key = "next_deals"
+        n = g.cards
+        what = "%d %s" % (n, t("card_one") if n == 1 else t("cards"))
+    name = g.players[g.dealer]
+    while True:
+        line = t(key).format(name, what)
+        if text.width(line) <= widgets.W or len(name) <= 1:
+            return widgets.clip(line, widgets.W)
+        name = name[:-1]
+
+
 class TableScreen:
     """Running totals after hand ``index`` (default: the last complete one).
 
@@ -86,6 +112,8 @@ class TableScreen:
         self.on_back = on_back
         self.undo = undo
         self.index = len(g.hands) - 1 if index is None else index
+        # Made once per table shown, not per key press.
+        self.next_line = None if g.finished else next_deal(app, g)
 
     def key(self, app, name, kind):
         g = app.game
@@ -105,12 +133,9 @@ class TableScreen:
     def draw(self, app):
         fb = app.fb
         g = app.game
-        if g.finished:
-            x = widgets.title(fb, t("game_over"))
-        else:
-            x = widgets.title(fb, t("round") if g.NAME == "wizard" else t("hand"))
-            if self.index >= 0:
-                widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
+        x = widgets.title(fb, t(hand_word(g)))
+        if self.index >= 0:
+            widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
         show_bags = shows_bags(g)
         x_change = X_CHANGE_BAGS if show_bags else X_CHANGE
         x_total = X_TOTAL_BAGS if show_bags else X_TOTAL
@@ -118,21 +143,11 @@ class TableScreen:
         widgets.draw_right(fb, t("col_total"), x_total, -2, None, 0)
         if show_bags:
             widgets.draw_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
-        if g.finished:
-            # The winners take line 7 (6 sides fill lines 1-6).
-            x = text.draw(fb, t("winner") if len(g.winners) == 1 else t("winners"), 0, widgets.line(7))
-            done = []
-            for s in g.winners:
-                i = g.side_of(s)
-                if i not in done:
-                    done.append(i)
-                    name = app.side_names[i]
-                    if x + 4 + text.width(name) > widgets.W:
-                        text.draw(fb, ELLIPSIS, x + 2, widgets.line(7))
-                        break
-                    x = text.draw(fb, name, x + 4, widgets.line(7))
-        elif tie_plays_on(g) and self.index == len(g.hands) - 1:
+        # Line 7 (6 sides fill lines 1-6): what comes next.
+        if tie_plays_on(g) and self.index == len(g.hands) - 1:
             text.draw(fb, t("tie_more"), 0, widgets.line(7))
+        elif self.next_line is not None:
+            text.draw(fb, self.next_line, 0, widgets.line(7))
         if self.index < 0:
             return
         hand = g.hands[self.index]

@@ -7,6 +7,7 @@ Plays a short scripted session on the simulated board (in-memory flash) and
 saves one PNG per main screen, named after it.
 """
 
+import argparse
 import os
 import sys
 
@@ -124,12 +125,19 @@ def make_screens(folder, scale=4):
     return s.saved
 
 
-def main(argv):
-    folder = argv[1] if len(argv) > 1 else "docs/screens"
-    for path in make_screens(folder):
+def main(argv=None):
+    """Parse the command line (``--help`` prints usage) and save the screens."""
+    parser = argparse.ArgumentParser(
+        prog="python -m tricktally_host.sim.screens",
+        description="Save the board's main screens as PNG files, played on the simulator.",
+    )
+    parser.add_argument("folder", nargs="?", default="docs/screens", help="where the PNG files go (default: docs/screens)")
+    parser.add_argument("--scale", type=int, default=4, choices=range(1, 17), metavar="1..16", help="pixels per OLED pixel (default: 4)")
+    args = parser.parse_args(argv)
+    for path in make_screens(args.folder, args.scale):
         print(path)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: MIT
+"""Undo feedback: the line that says what an undo took back ("Undone:
+Ana's bid 3"), and the question asked before an undo reopens the previous
+hand. Loaded on the first undo only (RAM on the board)."""
+
+from tallyboard import text
+from tallyboard.i18n import t
+from tallyboard.ui import widgets
+from tallyboard.ui.menu import Menu
+
+# The word for each kind of entry inside a sentence (lower case).
+WORDS = {
+    "bid": "w_bid",
+    "tricks": "w_tricks",
+    "hearts": "w_hearts",
+    "queen": "w_queen",
+    "jack": "w_jack",
+    "trump": "w_trump",
+    "moon": "w_moon",
+    "first_card": "w_first_card",
+}
+SUIT_KEYS = {"S": "suit_S", "H": "suit_H", "D": "suit_D", "C": "suit_C", "none": "suit_none"}
+ROOM = widgets.W - 2  # the title bar
+
+
+def _value_text(app, g, kind, value):
+    if kind == "queen" or kind == "jack":
+        return app.names[value] if 0 <= value < len(app.names) else str(value)
+    if kind == "trump":
+        return t(SUIT_KEYS.get(value, "suit_none"))
+    if kind == "moon":
+        return t("v_" + value)
+    if kind == "bid" and value == -1:
+        return t("blind_nil")
+    return str(value)
+
+
+def _hand_word(g):
+    return t("w_round") if g.NAME == "wizard" else t("w_hand")
+
+
+def describe(app, g, entry, key_seat, key_one):
+    """``entry`` (kind, seat, value, as ``last_entry`` gives it) in a
+    sentence from ``key_seat`` ({0} name, {1} word, {2} value) or
+    ``key_one`` ({0} word, {1} value), cut to fit the title bar (the
+    name is shortened first)."""
+    kind, seat, value = entry
+    if kind == "amend":
+        return widgets.clip(t("undone_amend").format(_hand_word(g), value + 1), ROOM)
+    word = t(WORDS.get(kind, "w_bid"))
+    if seat is None:
+        return widgets.clip(t(key_one).format(word, _value_text(app, g, kind, value)), ROOM)
+    # A hidden bid stays hidden: the value is left out while bids are private.
+    private = kind == "bid" and hasattr(g, "bids_visible") and not g.bids_visible()
+    shown = "" if private else _value_text(app, g, kind, value)
+    name = app.names[seat]
+    while True:
+        line = t(key_seat).format(name, word, shown).strip()
+        if text.width(line) <= ROOM or len(name) <= 1:
+            return widgets.clip(line, ROOM)
+        name = name[:-1]
+
+
+def undone(app, g, entry):
+    """The title-bar line after an undo: what it took back."""
+    if entry is None:
+        return None
+    return describe(app, g, entry, "undone_seat", "undone_one")
+
+
+def ask_reopen(app, entry):
+    """The last entry completed a hand: ask before taking it back (that
+    reopens the hand). First line undoes, second keeps; BACK keeps."""
+    g = app.game
+    back = app.screen
+    number = len(g.hands)
+    title = widgets.clip(t("reopen_q").format(_hand_word(g), number), ROOM)
+    items = [describe(app, g, entry, "undo_seat", "undo_one"), t("keep_it")]
+
+    def pick(app, i):
+        if i == 0:
+            app.undo(True)
+        else:
+            app.go(back)
+
+    app.go(Menu(title, items, pick, lambda app: app.go(back)))
