@@ -140,7 +140,7 @@ S = {
     "sum_over": "over by",
     "sum_under": "under by",
     "card_one": "card",
-    "moon_hint": "hold OK: shot moon",
+    "moon_hint": "BACK: shot the moon",
     "moon_who": "Who shot the moon?",
     "moon_late": "Shot the moon: only before any hearts are entered (undo them first).",
     "undone_seat": "Undone: {0}'s {1} {2}",
@@ -185,4 +185,6 @@ S = {
     "new_name": "+ New name",
     "amend_round": "Amend a round",
     "space_deleted_one": "Deleted 1 old game the PC already has.",
+    "pass_keys": "OK bid  ▲▼ choose",
+    "moon_item": "Shot the moon",
 }

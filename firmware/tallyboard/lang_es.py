@@ -140,7 +140,7 @@ S = {
     "sum_over": "sobran",
     "sum_under": "faltan",
     "card_one": "carta",
-    "moon_hint": "OK largo: luna",
+    "moon_hint": "ATRÁS: luna",
     "moon_who": "¿Quién hizo la luna?",
     "moon_late": "La luna: solo antes de meter corazones (deshazlos primero).",
     "undone_seat": "Deshecho: {1} {0} {2}",
@@ -185,4 +185,6 @@ S = {
     "new_name": "+ Nombre nuevo",
     "amend_round": "Corregir ronda",
     "space_deleted_one": "Borrada 1 partida que ya tiene el PC.",
+    "pass_keys": "OK puja  ▲▼ elegir",
+    "moon_item": "Hizo la luna",
 }

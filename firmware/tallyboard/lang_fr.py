@@ -140,7 +140,7 @@ S = {
     "sum_over": "en trop :",
     "sum_under": "manque :",
     "card_one": "carte",
-    "moon_hint": "OK long : chelem",
+    "moon_hint": "RETOUR : chelem",
     "moon_who": "Qui fait le chelem ?",
     "moon_late": "Le chelem : seulement avant de saisir des cœurs (annule-les d'abord).",
     "undone_seat": "Annulé : {1} {0} {2}",
@@ -185,4 +185,6 @@ S = {
     "new_name": "+ Nouveau nom",
     "amend_round": "Corriger une manche",
     "space_deleted_one": "1 partie déjà sur le PC effacée.",
+    "pass_keys": "OK miser  ▲▼ choisir",
+    "moon_item": "Grand chelem",
 }

@@ -140,7 +140,7 @@ S = {
     "sum_over": "oltre di",
     "sum_under": "sotto di",
     "card_one": "carta",
-    "moon_hint": "OK lungo: luna",
+    "moon_hint": "INDIETRO: cappotto",
     "moon_who": "Chi fa cappotto?",
     "moon_late": "Cappotto: solo prima di inserire cuori (annullali prima).",
     "undone_seat": "Annullato: {1} {0} {2}",
@@ -185,4 +185,6 @@ S = {
     "new_name": "+ Nuovo nome",
     "amend_round": "Correggi un giro",
     "space_deleted_one": "Eliminata 1 partita già sul PC.",
+    "pass_keys": "OK dichiara ▲▼ altro",
+    "moon_item": "Cappotto",
 }

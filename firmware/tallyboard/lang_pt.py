@@ -140,7 +140,7 @@ S = {
     "sum_over": "a mais",
     "sum_under": "a menos",
     "card_one": "carta",
-    "moon_hint": "OK longo: lua",
+    "moon_hint": "VOLTAR: lua",
     "moon_who": "Quem fez a lua?",
     "moon_late": "A lua: só antes de pôr copas (desfaça-as primeiro).",
     "undone_seat": "Desfeito: {1} {0} {2}",
@@ -185,4 +185,6 @@ S = {
     "new_name": "+ Nome novo",
     "amend_round": "Corrigir rodada",
     "space_deleted_one": "Apagado 1 jogo que o PC já tem.",
+    "pass_keys": "OK licitar ▲▼ outra",
+    "moon_item": "Fez a lua",
 }

@@ -148,10 +148,8 @@ def test_every_screen_fits_in_every_language(lang, monkeypatch):
             # the forbidden bid of round 2 (even_bids never), crossed out
             s.press("ok")
             for _ in range(5):
-                s.press("ok")
-                s.press("ok")
-            s.press("ok")
-            s.press("up")
+                s.press("ok")  # each bids from the pass screen
+            s.press("up")  # the dealer opens the private picker
             s.press("up")
         else:
             s.play_hand({"hearts": [13, 0, 0, 0, 0], "queen": 0, "jack": 1, "moon": "self_minus"})
@@ -161,7 +159,7 @@ def test_every_screen_fits_in_every_language(lang, monkeypatch):
             _walk_menu(s)
             s.app.screen.cursor = 0
             s.press("ok")
-            assert s.app.toast
+            assert s.app.toast, s.app.describe()
             s.press("ok")  # entered again
             s.press("ok")  # and on from the table
         # a refused entry's message, the game menu, scores, amend

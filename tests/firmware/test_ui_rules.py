@@ -101,11 +101,11 @@ def _private_frames(first_bid):
     s.play_hand({"bids": [0, 0, 1, 0], "tricks": [0, 0, 1, 0], "trump": "none"})
     s.press("ok")  # no trump
     assert s.screen() == "PassScreen" and s.app.screen.seat == 2
-    s.press("ok")  # seat 2 holds the board
+    s.press("up")  # seat 2 holds the board and opens the private picker
     _bids(s, [first_bid])
     seen = [bytes(s.bus.gddram)]
     assert s.screen() == "PassScreen" and s.app.screen.seat == 3
-    s.press("ok")
+    s.press("up")
     seen.append(bytes(s.bus.gddram))
     assert s.app.screen.private
     return s, seen
@@ -119,10 +119,10 @@ def test_hidden_bids_never_show_before_the_reveal():
     # while the hidden picker hides the row of bids an open one shows
     assert s0.bus.rows()[56:] == ["." * 128] * 8
     _bids(s2, [1])
-    s2.press("ok")  # pass to seat 0
+    s2.press("up")  # pass to seat 0, who opens the picker
     _bids(s2, [0])
-    s2.press("ok")  # pass to the dealer, seat 1
-    _bids(s2, [0])
+    assert s2.screen() == "PassScreen"
+    s2.press("ok")  # the dealer, seat 1, bids the start shown
     assert s2.screen() == "RevealScreen"
     assert s2.app.game.bids_visible()
 
@@ -133,8 +133,7 @@ def test_delayed_bids_show_after_the_first_card():
     s.press("ok")  # no trump
     for _ in range(3):
         assert s.screen() == "PassScreen"
-        s.press("ok")
-        s.press("ok")
+        s.press("ok")  # bids the start shown at once
     assert s.screen() == "FirstCardScreen"
     assert not s.app.game.bids_visible()
     s.press("ok")

@@ -147,11 +147,24 @@ class Session:
                 raise ScriptError("refused: %s" % " ".join(s.lines))
             if name == "TrumpEntry":
                 self.press(SUIT_KEY[hand.get("trump") or "none"])
-            elif name in ("PassScreen", "RevealScreen", "FirstCardScreen"):
+            elif name == "PassScreen":
+                # The private bid's start is shown: OK, LEFT/RIGHT bid at once.
+                want = _target(g, hand, "bid", s.seat)
+                shown = s.start(app)
+                if want == shown:
+                    self.press("ok")
+                elif self.app.smart and want == shown - 1:
+                    self.press("left")
+                elif self.app.smart and want == shown + 1:
+                    self.press("right")
+                else:
+                    self.press("up" if want > shown else "down")
+            elif name in ("RevealScreen", "FirstCardScreen"):
                 self.press("ok")
             elif name == "NumberEntry" and s.kind == "hearts" and self.app.smart and _moon(hand) is not None:
-                # "Who shot the moon?": long OK, then the shooter.
-                self.press("ok", LONG)
+                # "Shot the moon": the game menu's first line, then the shooter.
+                self.press("back")
+                self._pick(_t("moon_item"))
                 menu = app.screen
                 shooter = _moon(hand)
                 n = len(menu.items)

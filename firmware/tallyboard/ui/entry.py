@@ -88,9 +88,9 @@ def column(g, seat):
 
 
 def draw_names(fb, app, g, y, current):
-    """Line ``y``: each seat's name (cut to its column) over its values; the
-    seat whose value is asked is inverted, the dealer is underlined (the
-    title bar says "D:")."""
+    """Line ``y``: each seat's name (cut to its column) centred over its
+    values; the seat whose value is asked is inverted, the dealer is
+    underlined (the title bar says "D:")."""
     for s in range(g.n):
         x, width = column(g, s)
         color = 1
@@ -98,31 +98,33 @@ def draw_names(fb, app, g, y, current):
             fb.fill_rect(x, y + 2, width - 1, 8, 1)
             color = 0
         name = app.initials[s]
-        text.draw(fb, name, x + 1, y, text.SMALL, color)
+        w = text.width(name)
+        left = x + (width - w) // 2
+        text.draw(fb, name, left, y, text.SMALL, color)
         if s == g.dealer:
-            fb.hline(x + 1, y + 9, text.width(name), 1)
+            fb.hline(left, y + 9, w, 1 - color if s == current else 1)
 
 
 def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None):
-    """Line ``y``: the short label of ``kind``, then each seat's value under
-    its name ("-" while missing). ``preview`` is drawn crossed out in
-    ``preview_seat``'s column: the bid the rules will forbid there."""
+    """Line ``y``: the short label of ``kind``, then each seat's value
+    centred under its name ("-" while missing). ``preview`` is drawn
+    crossed out in ``preview_seat``'s column: the bid the rules will forbid
+    there."""
     text.draw(fb, t(ROW_LABELS[kind]), 0, y)
     values = g.current.values[kind]
     for s in range(g.n):
         x, width = column(g, s)
-        right = x + width - 3
         v = values[s]
         if v is None and s == preview_seat and preview is not None:
-            left = right - widgets.int_width(preview)
-            widgets.draw_int(fb, preview, left, y)
+            left = x + (width - widgets.int_width(preview)) // 2
+            right = widgets.draw_int(fb, preview, left, y)
             widgets.cross_out(fb, left - 1, y + 2, right, y + 9)
         elif v is None:
-            widgets.draw_right(fb, "-", right, y)
+            widgets.draw_center(fb, "-", y, None, 1, x, x + width)
         elif v == BLIND_NIL:
-            widgets.draw_right(fb, t("blind_short"), right, y)
+            widgets.draw_center(fb, t("blind_short"), y, None, 1, x, x + width)
         else:
-            widgets.draw_int_right(fb, v, right, y)
+            widgets.draw_int(fb, v, x + (width - widgets.int_width(v)) // 2, y)
 
 
 def draw_sum(fb, g, kind, y, extra, center=True):
@@ -205,10 +207,6 @@ class NumberEntry:
         elif kind == LONG:
             if name == BACK:
                 app.undo()
-            elif name == OK and self.kind == "hearts":
-                from tallyboard.ui.moon import moon_picker
-
-                app.go(moon_picker(app))
         elif name == OK:
             app.enter(self.kind, self.seat, self.value)
         elif name == BACK:
@@ -266,7 +264,8 @@ class NumberEntry:
             draw_values(fb, app, g, "tricks", widgets.line(7))
         elif kind == "hearts":
             draw_values(fb, app, g, "hearts", widgets.line(6))
-            widgets.draw_center(fb, t("moon_hint"), widgets.line(7))
+            if not g.current.total("hearts"):
+                widgets.draw_center(fb, t("moon_hint"), widgets.line(7))
         else:
             preview = defaults.forbidden_next(g, self.value)
             draw_values(fb, app, g, "bid", widgets.line(6), preview, g.dealer)
@@ -392,24 +391,58 @@ class TrumpEntry:
 
 
 class PassScreen:
-    """Before a private bid: only 'pass to NAME' shows, nothing of the others."""
+    """Before a private bid: "pass the board to NAME", and nothing of the
+    others' bids. The bid the picker would start at (it depends on nothing
+    private: the cards and the number of players) is shown with its
+    neighbours, so the bidder can bid in one press: OK bids it, LEFT/RIGHT
+    the one below/above; UP/DOWN open the private picker one step away.
+    BACK opens the game menu, long BACK undoes the last bid (its value
+    stays hidden)."""
 
     def __init__(self, seat):
         self.seat = seat
 
+    def start(self, app):
+        """The private picker's starting bid."""
+        return defaults.number(app.game, app.smart, True)
+
     def key(self, app, name, kind):
-        if name == OK and kind != LONG:
-            app.private_ready(self.seat)
-        elif name == BACK and kind == LONG:
-            app.undo()
-        elif name == BACK:
+        if kind == LONG:
+            if name == BACK:
+                app.undo()
+            return
+        if name == BACK:
             app.game_menu()
+        elif name == OK:
+            app.enter("bid", self.seat, self.start(app))
+        elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
+            low, high = app.game.bounds()
+            v = self.start(app) + (1 if name == RIGHT else -1)
+            if 0 <= v and low <= v <= high:
+                app.enter("bid", self.seat, v)
+        elif name == UP or name == DOWN:
+            app.private_ready(self.seat)
+            app.screen.key(app, name, kind)
 
     def draw(self, app):
         fb = app.fb
-        widgets.draw_center(fb, t("pass_to"), widgets.line(2))
-        widgets.draw_center(fb, app.names[self.seat], widgets.line(4))
-        widgets.draw_center(fb, t("ok_ready"), widgets.line(7))
+        widgets.draw_center(fb, t("pass_to"), widgets.line(1))
+        widgets.draw_center(fb, app.names[self.seat], widgets.line(3))
+        v = self.start(app)
+        low, high = app.game.bounds()
+        y = widgets.line(5)
+        w = widgets.int_width(v)
+        x0 = (widgets.W - w) // 2
+        fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
+        widgets.draw_int(fb, v, x0, y, None, 0)
+        if app.smart and v - 1 >= 0 and v - 1 >= low:
+            x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, y)
+            widgets.draw_int(fb, v - 1, x + 1, y)
+        if app.smart and v + 1 <= high:
+            x = 64 + NEIGHBOUR - text.width(ARROW_R)
+            text.draw(fb, ARROW_R, x, y)
+            widgets.draw_int_right(fb, v + 1, x - 1, y)
+        widgets.draw_center(fb, t("pass_keys"), widgets.line(7))
 
 
 class FirstCardScreen:

@@ -89,8 +89,14 @@ def games_menu(app, cursor=0):
 def game_menu(app):
     """BACK during a game: scores, undo, amend, trump (Wizard), home."""
     g = app.game
-    items = [t("scores"), t("undo"), t("amend_round") if g.NAME == "wizard" else t("amend")]
-    actions = [_scores, _undo, _amend]
+    items = []
+    actions = []
+    if g.kind == "hearts" and not g.current.total("hearts"):
+        # First, before any hearts are in: a moon hand in three presses.
+        items.append(t("moon_item"))
+        actions.append(_moon)
+    items.extend((t("scores"), t("undo"), t("amend_round") if g.NAME == "wizard" else t("amend")))
+    actions.extend((_scores, _undo, _amend))
     if g.NAME == "wizard" and g.current is not None and g.current.index < g.hand_count() - 1:
         items.append(t("trump"))
         actions.append(_trump)
@@ -101,6 +107,12 @@ def game_menu(app):
         actions[i](app)
 
     return Menu(t("menu"), items, pick, lambda app: app.next_screen())
+
+
+def _moon(app):
+    from tallyboard.ui.moon import moon_picker
+
+    app.go(moon_picker(app))
 
 
 def _scores(app):

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""Hearts: "who shot the moon?", opened with a long OK on a hearts entry.
-Picking the player enters 13 hearts for them, 0 for everyone else and the
-queen for them (``App.shoot_moon``): a moon hand in three presses or fewer
-instead of counting up to 13. Loaded only when opened."""
+"""Hearts: "who shot the moon?", the first line of the game menu (BACK)
+before any hearts of the hand are in. Picking the player enters 13 hearts
+for them, 0 for everyone else and the queen for them (``App.shoot_moon``):
+BACK, OK, OK when the player asked first shot it, instead of counting up to
+13. Loaded only when opened."""
 
 from tallyboard.i18n import t
 from tallyboard.ui.menu import Menu
