@@ -106,7 +106,7 @@ def game_menu(app):
     def pick(app, i):
         actions[i](app)
 
-    return Menu(t("menu"), items, pick, lambda app: app.next_screen())
+    return Menu(t("menu"), items, pick, lambda app: app.next_screen(), 0, _undo)
 
 
 def _moon(app):
