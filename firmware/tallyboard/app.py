@@ -9,7 +9,7 @@ changes nothing), then journals the entry. Every event ends with one
 """
 
 from tricktally import new_game, RuleError
-from tallyboard import i18n
+from tallyboard import i18n, text
 from tallyboard.config import Config
 from tallyboard.i18n import explain, t
 from tallyboard.journal import Journal
@@ -58,7 +58,8 @@ class App:
         self.pickers = {}  # screen class -> the one picker reused for every entry
         self.last_bytes = 0
         self.presses = 0
-        self.toast = None  # one line over the title bar until the next press
+        self.toast = None  # what an undo took back, shown until the next press
+        self.toast_lines = None
         self._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
         self.played = {}  # game id -> epoch seconds of its last entry since boot
         self.initials = []
@@ -98,8 +99,12 @@ class App:
         self.fb.fill(0)
         self.screen.draw(self)
         if self.toast is not None:
-            # What the last undo took back, over the title bar, until the next press.
-            widgets.title(self.fb, self.toast)
+            # What the last undo took back, over the title bar (and the line
+            # under it when it needs two), until the next press.
+            lines = self.toast_lines
+            self.fb.fill_rect(0, 0, widgets.W, 8 * len(lines), 1)
+            for i in range(len(lines)):
+                text.draw(self.fb, lines[i], 1, 8 * i - 2, text.SMALL, 0)
         self.last_bytes = self.display.show()
         return self.last_bytes
 
@@ -396,7 +401,20 @@ class App:
         self.next_screen(preset)
         from tallyboard.ui.undo import undone
 
-        self.toast = undone(self, g, guess)
+        self.say(undone(self, g, guess))
+
+    def say(self, line):
+        """Show ``line`` over the title bar (two lines at most) until the next press."""
+        self.toast = line
+        self.toast_lines = None
+        if line:
+            room = widgets.W - 2
+            if text.width(line) <= room:
+                self.toast_lines = [line]
+            else:
+                # "Undone:" on the title bar, what it took back under it.
+                cut = line.find(" ")
+                self.toast_lines = [line[:cut], widgets.clip(line[cut + 1:], room)]
 
     def amend(self, index, data, back=None):
         """Replace complete hand ``index`` with ``data`` (core, then journal)."""

@@ -187,4 +187,5 @@ S = {
     "space_deleted_one": "Deleted 1 old game the PC already has.",
     "pass_keys": "OK bid  ▲▼ choose",
     "moon_item": "Shot the moon",
+    "hint_forbidden": "not allowed",
 }

@@ -187,4 +187,5 @@ S = {
     "space_deleted_one": "Borrada 1 partida que ya tiene el PC.",
     "pass_keys": "OK puja  ▲▼ elegir",
     "moon_item": "Hizo la luna",
+    "hint_forbidden": "no vale",
 }

@@ -187,4 +187,5 @@ S = {
     "space_deleted_one": "1 partie déjà sur le PC effacée.",
     "pass_keys": "OK miser  ▲▼ choisir",
     "moon_item": "Grand chelem",
+    "hint_forbidden": "interdite",
 }

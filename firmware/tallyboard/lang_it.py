@@ -187,4 +187,5 @@ S = {
     "space_deleted_one": "Eliminata 1 partita già sul PC.",
     "pass_keys": "OK dichiara ▲▼ altro",
     "moon_item": "Cappotto",
+    "hint_forbidden": "vietata",
 }

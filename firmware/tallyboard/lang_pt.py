@@ -187,4 +187,5 @@ S = {
     "space_deleted_one": "Apagado 1 jogo que o PC já tem.",
     "pass_keys": "OK licitar ▲▼ outra",
     "moon_item": "Fez a lua",
+    "hint_forbidden": "não pode",
 }

@@ -118,3 +118,21 @@ def test_block_rendering_packs_two_pixel_rows_per_line():
     lines = blocks(ram)
     assert len(lines) == 32 and len(lines[0]) == 128
     assert lines[0][:4] == "\u2580\u2584\u2588 "
+
+
+def test_docs_screens_are_what_the_simulator_shows_and_the_readme_shows_them(tmp_path):
+    from PIL import Image
+
+    from tricktally_host.sim.screens import make_screens
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    docs = os.path.join(root, "docs", "screens")
+    made = sorted(os.path.basename(p) for p in make_screens(str(tmp_path)))
+    assert made == sorted(os.listdir(docs)), "regenerate: python -m tricktally_host.sim.screens docs/screens"
+    for name in made:
+        with Image.open(os.path.join(docs, name)) as a, Image.open(tmp_path / name) as b:
+            assert a.tobytes() == b.tobytes(), "%s differs from the simulator's" % name
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    missing = [n for n in made if "docs/screens/" + n not in readme]
+    assert missing == [], "README does not show %s" % missing

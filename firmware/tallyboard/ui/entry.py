@@ -275,7 +275,7 @@ class NumberEntry:
         """The word beside the label: why the value is special, or None."""
         if self.kind == "bid":
             if self.value == self.forbidden:
-                return t("forbidden_even")
+                return t("hint_forbidden")
             if self.value == BLIND_NIL:
                 return t("blind_nil")
             if self.value == 0 and g.NAME == "spades":

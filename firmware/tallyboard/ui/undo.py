@@ -3,7 +3,6 @@
 Ana's bid 3"), and the question asked before an undo reopens the previous
 hand. Loaded on the first undo only (RAM on the board)."""
 
-from tallyboard import text
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
 from tallyboard.ui.menu import Menu
@@ -42,23 +41,18 @@ def _hand_word(g):
 def describe(app, g, entry, key_seat, key_one):
     """``entry`` (kind, seat, value, as ``last_entry`` gives it) in a
     sentence from ``key_seat`` ({0} name, {1} word, {2} value) or
-    ``key_one`` ({0} word, {1} value), cut to fit the title bar (the
-    name is shortened first)."""
+    ``key_one`` ({0} word, {1} value). The app wraps it over two lines
+    when it must; a menu line cuts it."""
     kind, seat, value = entry
     if kind == "amend":
-        return widgets.clip(t("undone_amend").format(_hand_word(g), value + 1), ROOM)
+        return t("undone_amend").format(_hand_word(g), value + 1)
     word = t(WORDS.get(kind, "w_bid"))
     if seat is None:
-        return widgets.clip(t(key_one).format(word, _value_text(app, g, kind, value)), ROOM)
+        return t(key_one).format(word, _value_text(app, g, kind, value))
     # A hidden bid stays hidden: the value is left out while bids are private.
     private = kind == "bid" and hasattr(g, "bids_visible") and not g.bids_visible()
     shown = "" if private else _value_text(app, g, kind, value)
-    name = app.names[seat]
-    while True:
-        line = t(key_seat).format(name, word, shown).strip()
-        if text.width(line) <= ROOM or len(name) <= 1:
-            return widgets.clip(line, ROOM)
-        name = name[:-1]
+    return t(key_seat).format(app.names[seat], word, shown).strip()
 
 
 def undone(app, g, entry):
@@ -75,7 +69,7 @@ def ask_reopen(app, entry):
     back = app.screen
     number = len(g.hands)
     title = widgets.clip(t("reopen_q").format(_hand_word(g), number), ROOM)
-    items = [describe(app, g, entry, "undo_seat", "undo_one"), t("keep_it")]
+    items = [widgets.clip(describe(app, g, entry, "undo_seat", "undo_one"), ROOM - 2), t("keep_it")]
 
     def pick(app, i):
         if i == 0:
