@@ -6,6 +6,7 @@ overlap each other), with 10-letter names everywhere a name shows."""
 import pytest
 
 from tallyboard import i18n, text
+from tests.firmware.drawn import record_text
 from tests.firmware.ui_script import Session
 
 LONG_NAMES = ["Wwwwwwwwww", "Mmmmmmmmmm", "Ééééééééé1", "Kkkkkkkkkk", "Qqqqqqqqqq", "Zzzzzzzzzz"]
@@ -31,17 +32,11 @@ class Recorder:
     def __init__(self, monkeypatch):
         self.calls = []
         self.problems = []
-        real = text.draw
-
-        def draw(fb, s, x, y, font=text.SMALL, color=1):
-            self.calls.append((s, x, y, font))
-            return real(fb, s, x, y, font, color)
-
-        monkeypatch.setattr(text, "draw", draw)
+        record_text(monkeypatch, self.calls)
 
     def check(self, where):
         boxes = []
-        for s, x, y, font in self.calls:
+        for s, x, y, font, color in self.calls:
             w = text.width(s, font)
             # Ink rows: SMALL letters and descenders sit in cell rows 2-9
             # (accents above capitals in rows 0-1 may reach the line above).
@@ -67,11 +62,11 @@ def _session(lang, monkeypatch):
     real_redraw = s.app.redraw
 
     def redraw():
-        rec.calls = []
+        del rec.calls[:]
         n = real_redraw()
         if s.app.toast:
             # The undo line covers the title bar: what the screen drew there is hidden.
-            rec.calls = [c for c in rec.calls if c[2] > 0 or c[0] == s.app.toast]
+            rec.calls[:] = [c for c in rec.calls if c[2] > 0 or c[0] in s.app.toast_lines]
         rec.check(s.app.describe())
         return n
 

@@ -6,9 +6,9 @@ a forbidden bid crossed out before the dealer gets there), tricks starting
 at the bid, the moon in three presses, undo that says what it took back,
 who deals next, the final standings, one word per game and number grammar."""
 
-from tallyboard import text
 from tallyboard.ui import entry
 from tallyboard.ui.roster import FIRST, REST
+from tests.firmware.drawn import record_text
 from tests.firmware.ui_script import LONG, Session, _t
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
@@ -20,20 +20,14 @@ class Drawn:
 
     def __init__(self, monkeypatch, session):
         self.calls = []
-        real = text.draw
-
-        def draw(fb, s, x, y, font=text.SMALL, color=1):
-            self.calls.append((s, x, y, color))
-            return real(fb, s, x, y, font, color)
-
-        monkeypatch.setattr(text, "draw", draw)
+        record_text(monkeypatch, self.calls)
         self.session = session
 
     def frame(self):
         """Redraw the current screen; the strings drawn, as (s, x, y, color)."""
-        self.calls = []
+        del self.calls[:]
         self.session.app.redraw()
-        return list(self.calls)
+        return [(s, x, y, color) for s, x, y, font, color in self.calls]
 
     def line(self, y):
         """The characters drawn on text line at ``y``, left to right, joined."""

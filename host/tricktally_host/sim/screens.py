@@ -42,6 +42,13 @@ class _Shots:
         render.png(self.bus.gddram, path, self.scale)
         self.saved.append(path)
 
+    def tour(self, *steps):
+        """Each step: press its keys, then save the screen (when named)."""
+        for keys, name in steps:
+            self.keys(*keys)
+            if name:
+                self.save(name)
+
     def pick(self, label):
         """Move a menu's cursor to ``label`` and press OK."""
         menu = self.app.screen
@@ -192,12 +199,7 @@ def make_screens(folder, scale=4):
     s.keys("back")
     s.pick(t("games"))
     s.save("games")
-    s.keys("down", "ok")
-    s.save("game-actions")
-    s.keys("down", "ok")
-    s.save("delete-not-on-pc")
-    s.keys("ok")
-    s.keys("back")
+    s.tour((("down", "ok"), "game-actions"), (("down", "ok"), "delete-not-on-pc"), (("ok", "back"), None))
     s.pick(t("settings"))
     s.save("settings")
     s.keys("ok", "right")
