@@ -173,7 +173,7 @@ class App:
         # The header bar leaves 7 characters for the dealer.
         self.short_names = [widgets.clip(p, 42) for p in g.players]
         # Over each seat's column in the entry rows (entry.column).
-        room = entry.column(g, 0)[1] - 3
+        room = entry.column_width(g) - 3
         self.initials = [widgets.clip(p, room) for p in g.players]
         self.side_names = []
         room = name_width(g)
@@ -302,8 +302,10 @@ class App:
             g.undo()
             self.refuse("%s: %s" % (t("write_failed"), e))
             return False
-        self.played[self.game_id] = self.clock.time()
         if done:
+            # When it was last played, for the Resume screen (per hand: the
+            # time is a big integer, an allocation on the board).
+            self.played[self.game_id] = self.clock.time()
             self.show_table(_close_game if g.finished else _next, None if g.finished else _menu)
         else:
             self._next_or_fill()
@@ -315,10 +317,16 @@ class App:
         # at once: asking for it would be a press that decides nothing.
         g = self.game
         value = defaults.forced(g) if self.smart else None
-        if value is not None and (g.hand_number, g.kind, g.seat) != self._no_auto:
+        if value is not None and not self._shown_again(g):
             self.enter(g.kind, g.seat, value)
         else:
             self.next_screen()
+
+    def _shown_again(self, g):
+        # True for the step an undo has just reopened: the players check it
+        # themselves rather than have it filled in behind their back.
+        keep = self._no_auto
+        return keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat
 
     def shoot_moon(self, shooter):
         """Hearts: seat ``shooter`` took every heart and the queen: enter 13

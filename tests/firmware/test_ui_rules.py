@@ -162,7 +162,7 @@ def test_long_back_undoes_the_last_entry_into_the_picker():
     assert s.screen() == "TableScreen"
     s.press("back", 2)
     assert s.screen() == "Menu" and s.app.screen.title == "Reopen hand 1?"
-    assert s.app.screen.items == ["Undo P1's tricks 4", "No, keep it"]
+    assert s.app.screen.items == ["Undo last entry", "No, keep it"]
     s.press("down")
     s.press("ok")  # no: nothing changes
     assert s.screen() == "TableScreen" and len(s.app.game.hands) == 1

@@ -164,7 +164,7 @@ class Session:
             elif name == "NumberEntry" and s.kind == "hearts" and self.app.smart and _moon(hand) is not None:
                 # "Shot the moon": the game menu's first line, then the shooter.
                 self.press("back")
-                self._pick(_t("moon_item"))
+                self._pick(_t("moon"))
                 menu = app.screen
                 shooter = _moon(hand)
                 n = len(menu.items)

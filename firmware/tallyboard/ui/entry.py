@@ -76,15 +76,20 @@ def draw_cards(fb, n, x, y):
 
 
 LABEL_W = 26  # the row labels' column; the seats share the rest
-SUM_KEYS = {"bid": "sum_bids", "tricks": "sum_tricks", "hearts": "sum_hearts"}
+SUM_KEYS = {"bid": "sum_bids", "tricks": "sum_tricks", "hearts": "row_hearts"}
 ROW_LABELS = {"bid": "row_bid", "tricks": "row_tricks", "hearts": "row_hearts"}
 
 
-def column(g, seat):
-    """Left x and width of ``seat``'s column: seats in table order, always
-    (the same place every hand, whoever deals)."""
-    width = (widgets.W - LABEL_W) // g.n
-    return LABEL_W + width * seat, width
+def column_width(g):
+    """Pixels of each seat's column in the entry rows."""
+    return (widgets.W - LABEL_W) // g.n
+
+
+def column_x(g, seat):
+    """Left x of ``seat``'s column: seats in table order, always (the same
+    place every hand, whoever deals). Two functions, not a tuple: drawn on
+    every press, and a tuple is an allocation on the board."""
+    return LABEL_W + column_width(g) * seat
 
 
 def draw_names(fb, app, g, y, current):
@@ -92,7 +97,8 @@ def draw_names(fb, app, g, y, current):
     values; the seat whose value is asked is inverted, the dealer is
     underlined (the title bar says "D:")."""
     for s in range(g.n):
-        x, width = column(g, s)
+        x = column_x(g, s)
+        width = column_width(g)
         color = 1
         if s == current:
             fb.fill_rect(x, y + 2, width - 1, 8, 1)
@@ -113,7 +119,8 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None):
     text.draw(fb, t(ROW_LABELS[kind]), 0, y)
     values = g.current.values[kind]
     for s in range(g.n):
-        x, width = column(g, s)
+        x = column_x(g, s)
+        width = column_width(g)
         v = values[s]
         if v is None and s == preview_seat and preview is not None:
             left = x + (width - widgets.int_width(preview)) // 2

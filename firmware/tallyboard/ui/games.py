@@ -24,16 +24,14 @@ def _word(name):
 
 
 def ago(app, then):
-    """ "5 min ago", "3 h ago", "2 days ago", or None when the board has no
+    """ "1 min ago", "3 h ago", "2 days ago", or None when the board has no
     time (the PC sets it on sync) or no start time was kept."""
     now = app.clock.time()
     if now is None or then is None:
         return None
     s = now - then
-    if s < 120:
-        return t("ago_now")
     if s < 7200:
-        return t("ago_min").format(s // 60)
+        return t("ago_min").format(max(1, s // 60))
     if s < 2 * 86400:
         return t("ago_h").format(s // 3600)
     return t("ago_days").format(s // 86400)
@@ -132,11 +130,9 @@ def room_text(app):
     n = room_left(app)
     if n is None:
         return ""
-    if n > MANY:
-        return t("room_many").format(MANY)
     if n == 1:
         return t("room_one")
-    return t("room_n").format(n)
+    return t("room_n").format("%d+" % MANY if n > MANY else n)
 
 
 def game_actions(app, stored, back):

@@ -93,7 +93,7 @@ def game_menu(app):
     actions = []
     if g.kind == "hearts" and not g.current.total("hearts"):
         # First, before any hearts are in: a moon hand in three presses.
-        items.append(t("moon_item"))
+        items.append(t("moon"))
         actions.append(_moon)
     items.extend((t("scores"), t("undo"), t("amend_round") if g.NAME == "wizard" else t("amend")))
     actions.extend((_scores, _undo, _amend))

@@ -7,6 +7,7 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK, BACK, LONG
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
+from tallyboard.ui.entry import DIR_KEYS
 
 X_NAME = 10
 # Right edges of the change and total columns, without and with bags.
@@ -73,24 +74,46 @@ def hand_word(g):
     return "round" if g.NAME == "wizard" else "hand"
 
 
-def next_deal(app, g):
-    """ "Ben deals 13 cards" (Hearts: "Ben deals, pass left"): who deals the
-    next hand and how, the name shortened until the line fits."""
-    if g.current is None:
-        return None
-    if g.NAME == "hearts":
-        key = "next_deals_pass"
-        what = t("dir_" + g.pass_direction())
+# The next-deal sentence of the current language, cut around its {0}
+# (the dealer) and {1} (the cards, or Hearts' pass) once per language:
+# drawn piece by piece after every hand, nothing is built per hand.
+_split = [None, "", "", ""]
+
+
+def _pieces(template):
+    if _split[0] is not template:
+        a = template.find("{0}")
+        b = template.find("{1}")
+        _split[0] = template
+        _split[1] = template[:a]
+        _split[2] = template[a + 3:b]
+        _split[3] = template[b + 3:]
+    return _split
+
+
+def draw_next_deal(fb, app, g, y):
+    """ "Ben deals 13 cards" (Hearts: "Ben deals, pass left") on line ``y``:
+    who deals the next hand and how; the name is cut if the line is full."""
+    hearts = g.NAME == "hearts"
+    p = _pieces(t("next_deals_pass" if hearts else "next_deals"))
+    name = app.short_names[g.dealer]
+    if hearts:
+        what = t(DIR_KEYS[g.pass_direction()])
+        tail = text.width(what)
     else:
-        key = "next_deals"
         n = g.cards
-        what = "%d %s" % (n, t("card_one") if n == 1 else t("cards"))
-    name = g.players[g.dealer]
-    while True:
-        line = t(key).format(name, what)
-        if text.width(line) <= widgets.W or len(name) <= 1:
-            return widgets.clip(line, widgets.W)
-        name = name[:-1]
+        what = t("card_one") if n == 1 else t("cards")
+        tail = widgets.int_width(n) + text.width(" ") + text.width(what)
+    width = text.width(p[1]) + text.width(name) + text.width(p[2]) + tail + text.width(p[3])
+    if width > widgets.W:
+        name = widgets.clip(name, text.width(name) - (width - widgets.W))
+    x = text.draw(fb, p[1], 0, y)
+    x = text.draw(fb, name, x, y)
+    x = text.draw(fb, p[2], x, y)
+    if not hearts:
+        x = widgets.draw_int(fb, g.cards, x, y) + text.width(" ")
+    x = text.draw(fb, what, x, y)
+    text.draw(fb, p[3], x, y)
 
 
 class TableScreen:
@@ -112,8 +135,6 @@ class TableScreen:
         self.on_back = on_back
         self.undo = undo
         self.index = len(g.hands) - 1 if index is None else index
-        # Made once per table shown, not per key press.
-        self.next_line = None if g.finished else next_deal(app, g)
 
     def key(self, app, name, kind):
         g = app.game
@@ -146,8 +167,8 @@ class TableScreen:
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if tie_plays_on(g) and self.index == len(g.hands) - 1:
             text.draw(fb, t("tie_more"), 0, widgets.line(7))
-        elif self.next_line is not None:
-            text.draw(fb, self.next_line, 0, widgets.line(7))
+        elif g.current is not None:
+            draw_next_deal(fb, app, g, widgets.line(7))
         if self.index < 0:
             return
         hand = g.hands[self.index]

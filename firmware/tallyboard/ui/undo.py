@@ -7,16 +7,17 @@ from tallyboard.i18n import t
 from tallyboard.ui import widgets
 from tallyboard.ui.menu import Menu
 
-# The word for each kind of entry inside a sentence (lower case).
+# The word for each kind of entry inside a sentence: the screen's own
+# word, in lower case (made on an undo only, not per press).
 WORDS = {
-    "bid": "w_bid",
-    "tricks": "w_tricks",
-    "hearts": "w_hearts",
-    "queen": "w_queen",
-    "jack": "w_jack",
-    "trump": "w_trump",
-    "moon": "w_moon",
-    "first_card": "w_first_card",
+    "bid": "bid",
+    "tricks": "tricks",
+    "hearts": "hearts",
+    "queen": "queen_short",
+    "jack": "jack_short",
+    "trump": "trump",
+    "moon": "moon",
+    "first_card": "first_card",
 }
 SUIT_KEYS = {"S": "suit_S", "H": "suit_H", "D": "suit_D", "C": "suit_C", "none": "suit_none"}
 ROOM = widgets.W - 2  # the title bar
@@ -35,18 +36,18 @@ def _value_text(app, g, kind, value):
 
 
 def _hand_word(g):
-    return t("w_round") if g.NAME == "wizard" else t("w_hand")
+    return (t("round") if g.NAME == "wizard" else t("hand")).lower()
 
 
-def describe(app, g, entry, key_seat, key_one):
+def describe(app, g, entry, key_seat="undone_seat", key_one="undone_one"):
     """``entry`` (kind, seat, value, as ``last_entry`` gives it) in a
     sentence from ``key_seat`` ({0} name, {1} word, {2} value) or
-    ``key_one`` ({0} word, {1} value). The app wraps it over two lines
-    when it must; a menu line cuts it."""
+    ``key_one`` ({0} word, {1} value). The app puts it over two lines
+    when it must."""
     kind, seat, value = entry
     if kind == "amend":
         return t("undone_amend").format(_hand_word(g), value + 1)
-    word = t(WORDS.get(kind, "w_bid"))
+    word = t(WORDS.get(kind, "bid")).lower()
     if seat is None:
         return t(key_one).format(word, _value_text(app, g, kind, value))
     # A hidden bid stays hidden: the value is left out while bids are private.
@@ -59,17 +60,18 @@ def undone(app, g, entry):
     """The title-bar line after an undo: what it took back."""
     if entry is None:
         return None
-    return describe(app, g, entry, "undone_seat", "undone_one")
+    return describe(app, g, entry)
 
 
 def ask_reopen(app, entry):
     """The last entry completed a hand: ask before taking it back (that
-    reopens the hand). First line undoes, second keeps; BACK keeps."""
+    reopens the hand). First line undoes (the title bar then says what it
+    took back), second keeps; BACK keeps."""
     g = app.game
     back = app.screen
     number = len(g.hands)
     title = widgets.clip(t("reopen_q").format(_hand_word(g), number), ROOM)
-    items = [widgets.clip(describe(app, g, entry, "undo_seat", "undo_one"), ROOM - 2), t("keep_it")]
+    items = [t("undo"), t("keep_it")]
 
     def pick(app, i):
         if i == 0:
