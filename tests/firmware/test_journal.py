@@ -467,15 +467,19 @@ from tallyboard import journal_format as jf
 from tallyboard.fs import MemFS
 from tallyboard.journal import Journal
 from tricktally import new_game
-d = json.loads(tt_data())
 w = jf.LineWriter()
-out = []
-for c in d["cases"]:
-    n = w.entry(c[0], c[1], c[2], c[3])
-    out.append(bytes(w.line(n)).decode() if n else None)
-for seq in d["seqs"]:
-    n = w.undo(seq)
-    out.append(bytes(w.line(n)).decode() if n else None)
+# One case per line (the VM's heap does not hold them all parsed), then the
+# undo sequence numbers on the last line.
+with open("tt_data.json") as f:
+    for line in f:
+        c = json.loads(line)
+        if c and isinstance(c[0], list):
+            for seq in c[0]:
+                n = w.undo(seq)
+                print(json.dumps(bytes(w.line(n)).decode() if n else None))
+            continue
+        n = w.entry(c[0], c[1], c[2], c[3])
+        print(json.dumps(bytes(w.line(n)).decode() if n else None))
 # Allocation of the append path once warmed up: only the file's growth.
 fs = MemFS()
 j = Journal(fs)
@@ -491,7 +495,7 @@ for i in range(50):
     j.entry(gid, "trump", None, "H")
     j.undo(gid)
 grown = micropython.mem_current() - m
-print(json.dumps({"lines": out, "grown": grown, "written": j.size(gid) - size}))
+print(json.dumps({"grown": grown, "written": j.size(gid) - size}))
 """
 
 
@@ -499,10 +503,11 @@ def test_fast_writer_on_micropython_writes_the_same_bytes_and_allocates_nothing(
     from tests.mpvm import run_micropython
 
     cases = [c for c in _fast_cases() if c[0] in (0, 10, 999999999, 1000000000) and not isinstance(c[3], float)]
-    data = json.dumps({"cases": cases, "seqs": FAST_SEQS})
-    res = json.loads(run_micropython(FAST_VM, fuel=20_000_000_000, data=data).strip().splitlines()[-1])
+    data = "\n".join([json.dumps(c) for c in cases] + [json.dumps([FAST_SEQS])])
+    out = [json.loads(line) for line in run_micropython(FAST_VM, data=data).strip().splitlines()]
+    res = out[-1]
     w = jf.LineWriter()
-    lines = res["lines"]
+    lines = out[:-1]
     assert len(lines) == len(cases) + len(FAST_SEQS)
     fast = 0
     for c, got in zip(cases, lines):

