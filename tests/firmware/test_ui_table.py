@@ -287,6 +287,16 @@ def test_a_moon_takes_three_presses():
     assert hand.values["hearts"][first] == 13 and sum(hand.values["hearts"]) == 13
     assert g.shooter(hand) == first
     assert s.screen() == "TableScreen"
+    # the player below the one asked first: RIGHT picks at once
+    s.press("ok")
+    before = s.presses
+    s.press("back")
+    s.press("ok")
+    s.press("right")
+    assert s.presses - before == 3
+    hand = g.hands[1]
+    below = (g.bid_order(hand.dealer)[0] + 1) % 4
+    assert g.shooter(hand) == below and hand.values["hearts"][below] == 13
 
 
 def test_long_back_on_the_pass_screen_undoes_and_keeps_the_bid_hidden():

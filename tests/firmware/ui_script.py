@@ -168,9 +168,13 @@ class Session:
                 menu = app.screen
                 shooter = _moon(hand)
                 n = len(menu.items)
-                while menu.cursor != shooter:
+                while menu.cursor != shooter and (shooter - menu.cursor) % n not in (1, n - 1):
                     self.press("down" if (shooter - menu.cursor) % n <= n // 2 else "up")
-                self.press("ok")
+                if menu.cursor == shooter:
+                    self.press("ok")
+                else:
+                    # the player above or below: LEFT/RIGHT picks at once
+                    self.press("right" if (shooter - menu.cursor) % n == 1 else "left")
             elif name == "NumberEntry":
                 self._number(s, _target(g, hand, s.kind, s.seat))
             elif name == "SeatEntry":

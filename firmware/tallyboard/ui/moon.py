@@ -1,19 +1,33 @@
 # SPDX-License-Identifier: MIT
 """Hearts: "who shot the moon?", the first line of the game menu (BACK)
 before any hearts of the hand are in. Picking the player enters 13 hearts
-for them, 0 for everyone else and the queen for them (``App.shoot_moon``):
-BACK, OK, OK when the player asked first shot it, instead of counting up to
-13. Loaded only when opened."""
+for them, 0 for everyone else and the queen for them (``App.shoot_moon``)
+instead of counting up to 13: BACK, OK, then OK for the player asked
+first, or LEFT/RIGHT for the one above/below in one press. Loaded only
+when opened."""
 
+from tallyboard.buttons import LEFT, RIGHT, LONG
 from tallyboard.i18n import t
 from tallyboard.ui.menu import Menu
 
 
+class MoonPicker(Menu):
+    """The players in seat order, the one being asked preselected; OK picks
+    the line under the cursor, LEFT/RIGHT the line above/below at once."""
+
+    def key(self, app, name, kind):
+        if (name == LEFT or name == RIGHT) and kind != LONG:
+            n = len(self.items)
+            self.on_pick(app, (self.cursor + (1 if name == RIGHT else -1)) % n)
+        else:
+            Menu.key(self, app, name, kind)
+
+
 def moon_picker(app):
-    """The players in seat order, the one being asked preselected."""
+    """The "who shot the moon?" list."""
     g = app.game
 
     def pick(app, i):
         app.shoot_moon(i)
 
-    return Menu(t("moon_who"), list(app.names), pick, lambda app: app.next_screen(), g.seat)
+    return MoonPicker(t("moon_who"), list(app.names), pick, lambda app: app.next_screen(), g.seat)
