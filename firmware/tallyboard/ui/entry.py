@@ -18,7 +18,7 @@ from tallyboard.ui import widgets, defaults
 
 SUIT_KEYS = {"S": "suit_S", "H": "suit_H", "D": "suit_D", "C": "suit_C", "none": "suit_none"}
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "none": "-"}
-DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
+DIR_KEYS = widgets.DIR_KEYS
 KIND_KEYS = {"bid": "bid", "tricks": "tricks", "hearts": "hearts", "queen": "queen", "jack": "jack", "moon": "moon"}
 ROW_KEYS = {"bid": "bids", "tricks": "tricks", "hearts": "hearts"}
 BLIND_NIL = -1

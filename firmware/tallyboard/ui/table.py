@@ -7,7 +7,6 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK, BACK, LONG
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import DIR_KEYS
 
 X_NAME = 10
 # Right edges of the change and total columns, without and with bags.
@@ -98,7 +97,7 @@ def draw_next_deal(fb, app, g, y):
     p = _pieces(t("next_deals_pass" if hearts else "next_deals"))
     name = app.short_names[g.dealer]
     if hearts:
-        what = t(DIR_KEYS[g.pass_direction()])
+        what = t(widgets.DIR_KEYS[g.pass_direction()])
         tail = text.width(what)
     else:
         n = g.cards
