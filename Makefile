@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: MIT
-# Every entry point a person types. Only Python 3.11+ is needed: each target
-# builds the project's own virtual environment first.
+# Every entry point a person types. Python 3.11+ is needed (each target
+# builds the project's own virtual environment first); test and bench also
+# need Node.js 20+ and npm, for the 32-bit MicroPython (npm ci).
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 PORT ?=
 # setuptools says "Editable installation... be careful with folders named
 # like your package" on every editable install with package-dir mappings
@@ -13,7 +15,7 @@ PORT ?=
 # set-up hides it. Other warnings still show.
 PIP_QUIET := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: venv test bench sim deploy smoke clean
+.PHONY: venv npm test test-board bench sim deploy smoke clean
 
 venv: $(STAMP)
 
@@ -26,10 +28,26 @@ $(STAMP): pyproject.toml shared/tricktally/__init__.py firmware/tallyboard/__ini
 	$(PIP_QUIET) $(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-test: venv
+# The 32-bit tests and figures run on the official MicroPython WebAssembly
+# port, an npm package pinned in package.json / package-lock.json.
+npm: $(NODE_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v node >/dev/null 2>&1 || { echo "The 32-bit tests need Node.js 20 or newer: install it (Debian: apt-get install nodejs npm)" >&2; exit 1; }
+	@node -e 'process.exit(parseInt(process.versions.node) >= 20 ? 0 : 1)' || { echo "The 32-bit tests need Node.js 20 or newer; this is $$(node --version): upgrade it" >&2; exit 1; }
+	@command -v npm >/dev/null 2>&1 || { echo "The 32-bit tests need npm (Debian: apt-get install npm)" >&2; exit 1; }
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+test: venv npm
 	$(BIN)/python -m pytest
 
-bench: venv
+# The device test payloads on an attached board through mpremote; prints
+# the board's own figures (hardware/README.md).
+test-board: venv
+	$(BIN)/python -m tests.board $(PORT)
+
+bench: venv npm
 	$(BIN)/python -m bench
 
 sim: venv
@@ -43,4 +61,4 @@ smoke: venv
 	$(if $(PORT),$(BIN)/mpremote connect $(PORT) exec "import tallyboard.smoke; tallyboard.smoke.run()",$(BIN)/tricktally smoke)
 
 clean:
-	rm -rf $(VENV) bench-results.json .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules bench-results.json .pytest_cache .hypothesis

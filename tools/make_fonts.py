@@ -5,11 +5,14 @@
     .venv/bin/python tools/make_fonts.py --check  # exit 1 if they are stale
 
 Writes firmware/tallyboard/font_small.py and font_big.py. Each holds plain
-``bytes`` tables (see tallyboard/text.py for how they are read):
+tables (see tallyboard/text.py for how they are read):
 
-- ``DATA``: glyph bitmaps in the SSD1306's MONO_VLSB page layout, ready to
-  blit: for each glyph, ``PAGES`` rows of ``WIDTH`` column bytes, bit 0 the
-  top pixel of the page.
+- ``DATA``: every glyph side by side in one MONO_VLSB framebuffer strip
+  ``COUNT * WIDTH`` pixels wide and ``HEIGHT`` tall (the SSD1306's page
+  layout): ``PAGES`` rows of ``COUNT * WIDTH`` column bytes, bit 0 the top
+  pixel of the page; glyph g is the columns g*WIDTH .. g*WIDTH+WIDTH-1. It is
+  a ``bytearray`` (framebuf draws only from writable buffers): text.py
+  blits a glyph out of it with C code, no byte loop in Python.
 - ``MAP``: for code points 0x20..0x17F, the glyph index (255 = none).
 - ``WIDE``: code points above 0x17F (suits, arrows...) as big-endian u16
   followed by the glyph index, 3 bytes each.
@@ -1499,12 +1502,13 @@ def big_cells():
 
 
 def pack(cells, order, width, height):
-    """MONO_VLSB bytes of every glyph, page by page, plus the char order."""
+    """The MONO_VLSB strip of every glyph side by side (page row by page
+    row), and the number of pages."""
     pages = (height + 7) // 8
     out = bytearray()
-    for ch in order:
-        rows = cells[ch]
-        for p in range(pages):
+    for p in range(pages):
+        for ch in order:
+            rows = cells[ch]
             for x in range(width):
                 byte = 0
                 for bit in range(8):
@@ -1564,7 +1568,7 @@ def module_text(doc, cells, order, width, height, advance):
         "COUNT = %d" % len(order),
         "MAP = %s" % bytes_literal(table),
         "WIDE = %s" % bytes_literal(wide, per_line=15),
-        "DATA = %s" % bytes_literal(data, per_line=pages * width if pages * width <= 20 else 20),
+        "DATA = bytearray(%s)" % bytes_literal(data, per_line=20),
         "",
     ])
 

@@ -178,7 +178,9 @@ def unpack_data(word):
         if not (("A" <= ch <= "Z") or ("a" <= ch <= "z") or ("0" <= ch <= "9") or ch in "+/="):
             raise FrameError("args", "data is not base64")
     try:
-        return binascii.a2b_base64(word)
+        # bytes, not str: the binascii of some ports (the WebAssembly one)
+        # is micropython-lib's Python version, which takes only bytes.
+        return binascii.a2b_base64(word.encode())
     except ValueError:
         raise FrameError("args", "data is not base64")
 

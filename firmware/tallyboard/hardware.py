@@ -34,17 +34,30 @@ def setup(board, clock_ms=None):
     """
     import machine
 
-    if isinstance(board, str):
-        board = load(board)
-    check_board(board)
+    board = _board(board)
     if clock_ms is None:
         import time
 
         clock_ms = time.ticks_ms
-    i2c = machine.I2C(board.I2C_ID, sda=machine.Pin(board.SDA), scl=machine.Pin(board.SCL), freq=board.I2C_FREQ)
-    display = Display(i2c, board.OLED_ADDR)
+    display = Display(i2c_bus(board), board.OLED_ADDR)
     sources = {}
     for name in NAMES:
         pin = machine.Pin(board.BUTTON_PINS[name], machine.Pin.IN, machine.Pin.PULL_UP)
         sources[name] = _active_low(pin)
     return display, Buttons(sources, clock_ms)
+
+
+def _board(board):
+    if isinstance(board, str):
+        board = load(board)
+    check_board(board)
+    return board
+
+
+def i2c_bus(board):
+    """The board's I2C bus to the OLED (``machine.I2C``), from a board module
+    or its name. The device tests on a board wrap it to count bytes."""
+    import machine
+
+    board = _board(board)
+    return machine.I2C(board.I2C_ID, sda=machine.Pin(board.SDA), scl=machine.Pin(board.SCL), freq=board.I2C_FREQ)

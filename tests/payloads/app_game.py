@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# needs: tests/firmware/ui_script.py
+# needs: tests/firmware/ui_script.py tests/payloads/board_io.py
 """Payload: whole games played through the board app as on a board.
 
 The real ``tallyboard.buttons.Buttons`` reads six fake pins (callables) and
@@ -37,6 +37,10 @@ import binascii
 import gc
 import json
 
+try:
+    from board_io import EPOCH, Stream, app_modules, hold, pin, sync, ticks_diff, ticks_us
+except ImportError:  # CPython, imported as tests.payloads.*
+    from tests.payloads.board_io import EPOCH, Stream, app_modules, hold, pin, sync, ticks_diff, ticks_us
 from ui_script import LONG, PRESS, NullI2C, ScriptError, Session
 from tallyboard.app import App
 from tallyboard.buttons import NAMES, Buttons
@@ -44,40 +48,9 @@ from tallyboard.clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
 
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    from time import perf_counter_ns
 
-    def ticks_us():
-        return perf_counter_ns() // 1000
-
-    def ticks_diff(a, b):
-        return a - b
-
-
-# Held this long, a press is past the 50 ms debounce; released as long.
-STEP_MS = 60
-LONG_MS = 700
-EPOCH = 1700000000
 HEAP = hasattr(gc, "mem_alloc")
 HIST = 256
-
-
-class FakeStream:
-    """The USB serial stream seen by the link: ``inbox`` in, ``out`` lines."""
-
-    def __init__(self):
-        self.inbox = b""
-        self.out = []
-
-    def read_available(self):
-        data = self.inbox
-        self.inbox = b""
-        return data
-
-    def write(self, data):
-        self.out.append(bytes(data))
 
 
 class ButtonSession(Session):
@@ -98,7 +71,7 @@ class ButtonSession(Session):
             self.bus = NullI2C()
         self.display = Display(self.bus)
         self.fs = OsFS(flash)
-        self.stream = FakeStream()
+        self.stream = Stream()
         self.link = None
         self.app = App(self.display, self.buttons, self.fs, self.clock, link=self._make_link,
                        rng=lambda n: 0, device_id="vmboard")
@@ -123,7 +96,7 @@ class ButtonSession(Session):
         held = self.held
         out = {}
         for name in NAMES:
-            out[name] = _pin(held, name)
+            out[name] = pin(held, name)
         return out
 
     def _make_link(self, app):
@@ -181,15 +154,7 @@ class ButtonSession(Session):
             before = gc.mem_alloc()
             gc.disable()  # so the figure is what this press allocated
         start = ticks_us()
-        self.held[name] = True
-        self.clock.advance(STEP_MS)
-        app.tick()
-        if kind == LONG:
-            self.clock.advance(LONG_MS)
-            app.tick()
-        self.held[name] = False
-        self.clock.advance(STEP_MS)
-        app.tick()
+        hold(app, self.held, self.clock, name, kind == LONG)
         took = ticks_diff(ticks_us(), start)
         if self.measure:
             allocated = gc.mem_alloc() - before
@@ -202,11 +167,6 @@ class ButtonSession(Session):
             self.frames.append(binascii.crc32(self.bus.gddram))
             self.sent.append(n)
         return n
-
-
-def _pin(held, name):
-    # A fake button: True while held (on the board, an active-low pin read).
-    return lambda: held[name]
 
 
 def play(data, games):
@@ -244,7 +204,7 @@ def play(data, games):
                 per_hand.append((s.time_total - took - s.last_time) // n)
                 alloc_by_hand.append((s.alloc_total - allocated - s.last_alloc) // n)
             if in_game is None:
-                in_game = loaded_modules()
+                in_game = app_modules()
         line = {"game": game, "id": gid, "hands": len(counts), "finished": g.finished, "totals": list(g.totals),
                 "presses": sum(counts), "screen": s.screen(), "modules": in_game}
         if s.record:
@@ -267,56 +227,8 @@ def play(data, games):
                 "alloc_median": s.alloc_median(),
                 "us_per_press_by_hand": per_hand, "alloc_per_press_by_hand": alloc_by_hand}
     lines.append(heap)
-    lines.append({"modules": loaded_modules()})
+    lines.append({"modules": app_modules()})
     return lines
-
-
-def loaded_modules():
-    """The device modules in memory now (tricktally, tallyboard)."""
-    import sys
-
-    out = []
-    for name in sys.modules:
-        if name.split(".")[0] in ("tricktally", "tallyboard"):
-            out.append(name)
-    out.sort()
-    return out
-
-
-def sync(s):
-    """What the PC's sync asks: HELLO, LIST, FETCH of every game in 512-byte
-    pieces, SUM. Returns the status words and, per game, bytes and CRC."""
-    from tallyboard import frames
-
-    link = s.link
-    status = []
-    got = {}
-    rid = [0]
-
-    def ask(words):
-        rid[0] += 1
-        s.stream.inbox = frames.encode(frames.REQUEST, rid[0], words)
-        s.stream.out = []
-        link.poll()
-        answer = frames.decode(b"".join(s.stream.out).strip(), frames.RESPONSE)[1]
-        status.append(answer[0])
-        return answer
-
-    ask(["HELLO"])
-    ids = s.app.journal.ids()
-    ask(["LIST"])
-    for gid in ids:
-        size = s.app.journal.size(gid)
-        done = 0
-        crc = 0
-        while done < size:
-            # The PC's side: a running CRC, not the file kept in RAM.
-            piece = frames.unpack_data(ask(["FETCH", str(gid), str(done), "512"])[-1])
-            crc = binascii.crc32(piece, crc)
-            done += len(piece)
-        ask(["SUM", str(gid), str(size)])
-        got[str(gid)] = [done, crc]
-    return {"status": status, "games": got}
 
 
 def read_games(f):
