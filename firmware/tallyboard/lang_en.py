@@ -172,4 +172,5 @@ S = {
     "space_deleted_one": "Deleted 1 old game the PC already has.",
     "pass_keys": "OK bid  ▲▼ choose",
     "hint_forbidden": "not allowed",
+    "moon_keys": "OK  ◀ above  ▶ below",
 }

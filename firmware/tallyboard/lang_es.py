@@ -172,4 +172,5 @@ S = {
     "space_deleted_one": "Borrada 1 partida que ya tiene el PC.",
     "pass_keys": "OK puja  ▲▼ elegir",
     "hint_forbidden": "no vale",
+    "moon_keys": "OK  ◀ arriba  ▶ abajo",
 }

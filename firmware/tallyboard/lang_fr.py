@@ -172,4 +172,5 @@ S = {
     "space_deleted_one": "1 partie déjà sur le PC effacée.",
     "pass_keys": "OK miser  ▲▼ choisir",
     "hint_forbidden": "interdite",
+    "moon_keys": "OK ◀ dessus ▶ dessous",
 }

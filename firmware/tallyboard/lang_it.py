@@ -172,4 +172,5 @@ S = {
     "space_deleted_one": "Eliminata 1 partita già sul PC.",
     "pass_keys": "OK dichiara ▲▼ altro",
     "hint_forbidden": "vietata",
+    "moon_keys": "OK  ◀ sopra  ▶ sotto",
 }

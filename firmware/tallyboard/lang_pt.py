@@ -172,4 +172,5 @@ S = {
     "space_deleted_one": "Apagado 1 jogo que o PC já tem.",
     "pass_keys": "OK licitar ▲▼ outra",
     "hint_forbidden": "não pode",
+    "moon_keys": "OK  ◀ acima  ▶ abaixo",
 }

@@ -8,7 +8,8 @@ when opened."""
 
 from tallyboard.buttons import LEFT, RIGHT, LONG
 from tallyboard.i18n import t
-from tallyboard.ui.menu import Menu
+from tallyboard.ui import widgets
+from tallyboard.ui.menu import Menu, ROWS
 
 
 class MoonPicker(Menu):
@@ -21,6 +22,12 @@ class MoonPicker(Menu):
             self.on_pick(app, (self.cursor + (1 if name == RIGHT else -1)) % n)
         else:
             Menu.key(self, app, name, kind)
+
+    def draw(self, app):
+        Menu.draw(self, app)
+        if len(self.items) < ROWS:
+            # Up to 6 players leave the last line free: the quick keys.
+            widgets.draw_center(app.fb, t("moon_keys"), widgets.line(ROWS))
 
 
 def moon_picker(app):
