@@ -15,7 +15,7 @@ PORT ?=
 # set-up hides it. Other warnings still show.
 PIP_QUIET := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: venv npm test test-board bench sim deploy smoke clean
+.PHONY: venv npm browser test test-board bench sim deploy smoke clean
 
 venv: $(STAMP)
 
@@ -28,6 +28,14 @@ $(STAMP): pyproject.toml shared/tricktally/__init__.py firmware/tallyboard/__ini
 	$(PIP_QUIET) $(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The report's browser test needs Debian's chromium: installed when missing,
+# and a clear stop when it cannot be (never a silently skipped test).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "chromium is missing: installing it with apt-get (needed by the season report's browser test)"; \
+		{ command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+		|| { echo "error: cannot install chromium (run as root on Debian/Ubuntu: apt-get install -y chromium)" >&2; exit 1; }; }
+
 # The 32-bit tests and figures run on the official MicroPython WebAssembly
 # port, an npm package pinned in package.json / package-lock.json.
 npm: $(NODE_STAMP)
@@ -39,7 +47,7 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
-test: venv npm
+test: venv npm browser
 	$(BIN)/python -m pytest
 
 # The device test payloads on an attached board through mpremote; prints

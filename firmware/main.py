@@ -70,9 +70,11 @@ def _link_factory(device_id):
 
 def main():
     """Set up the board and run the app until interrupted."""
-    display, buttons = hardware.setup(boards.configured())
+    board = boards.configured()
+    display, buttons = hardware.setup(board)
+    power = hardware.BoardPower(board, buttons)
     device_id = _device_id()
-    app = App(display, buttons, _flash(), Clock(), link=_link_factory(device_id), device_id=device_id, rng=_rng())
+    app = App(display, buttons, _flash(), Clock(), link=_link_factory(device_id), device_id=device_id, rng=_rng(), power=power)
     app.run()
 
 

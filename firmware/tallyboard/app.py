@@ -57,9 +57,12 @@ class App:
     (tallyboard.fs), ``clock`` (tallyboard.clock), ``link`` (``poll()``, or a
     callable ``link(app)`` returning one once the journal exists), ``rng``
     (``rng(n)`` -> 0..n-1, for a random first dealer). ``smart=False`` turns
-    off the smart defaults and fill-in (the benchmark's baseline)."""
+    off the smart defaults and fill-in (the benchmark's baseline).
+    ``power`` (tallyboard.hardware.BoardPower, or a fake) lets ``run`` sleep
+    between events, take the idle steps and read the battery
+    (tallyboard.keeper, loaded only then)."""
 
-    def __init__(self, display, buttons, fs, clock, link=None, device_id="sim", rng=None, smart=True):
+    def __init__(self, display, buttons, fs, clock, link=None, device_id="sim", rng=None, smart=True, power=None):
         self.display = display
         self.fb = display.fb
         self.buttons = buttons
@@ -71,6 +74,12 @@ class App:
         self.config = Config(fs)
         i18n.use(self.config.language)
         display.contrast(self.config.contrast)
+        self.power = power
+        self.keeper = None
+        if power is not None:
+            from tallyboard.keeper import Keeper
+
+            self.keeper = Keeper(self, power)
         self.journal = Journal(fs, clock)
         self._stored = self.journal.boot()
         self.link = link(self) if callable(link) and not hasattr(link, "poll") else link
@@ -110,6 +119,8 @@ class App:
             then = self.screen
             self.go(_message(t("damage"), " / ".join(notes), lambda app: app.go(then)))
         self.redraw()
+        if self.keeper is not None:
+            self.keeper.start()  # the battery gauge, its mark, a first warning
 
     # ----- events -----------------------------------------------------------
 
@@ -118,7 +129,10 @@ class App:
         self.screen = screen
 
     def handle(self, name, kind):
-        """Process one button event and update the display once."""
+        """Process one button event and update the display once (an event
+        that turns a dark display back on only does that)."""
+        if self.keeper is not None and not self.keeper.wakes_for(name, kind):
+            return 0
         self.presses += 1
         self.toast = None
         self.screen.key(self, name, kind)
@@ -139,29 +153,26 @@ class App:
         return self.last_bytes
 
     def tick(self):
-        """Poll the buttons and the serial link once; never blocks."""
+        """Handle every waiting button event and serve the serial link once;
+        never blocks."""
         if self.buttons is not None:
             ev = self.buttons.poll()
-            if ev is not None:
+            while ev is not None:
                 self.handle(ev[0], ev[1])
+                ev = self.buttons.poll()
         if self.link is not None:
             self.link.poll()
 
     def run(self):
         """The board's main loop (returns only on an exception, such as the
         KeyboardInterrupt of mpremote; every confirmed entry is already on
-        flash by then)."""
-        try:
-            from time import sleep_ms
-        except ImportError:
-            from time import sleep
-
-            def sleep_ms(ms):
-                sleep(ms / 1000)
-
+        flash by then). It never polls on a timer: between events it sleeps
+        until a button interrupt, a byte from the PC or the next idle step."""
+        if self.power is None:
+            raise ValueError("App.run needs the board's power object (tallyboard.hardware.BoardPower)")
         while True:
             try:
-                self.tick()
+                self.work()
             except KeyboardInterrupt:
                 raise
             except Exception as e:  # noqa: BLE001 - the board must keep going
@@ -171,7 +182,25 @@ class App:
 
                 self.refuse("%s: %r" % (t("internal_error"), e), home(self))
                 self.redraw()
-            sleep_ms(5)
+            self.sleep()
+
+    def serve(self):
+        """One pass of ``run``'s loop (without its guard): ``work``, then
+        ``sleep``. Returns the ms slept (None: until woken; 0: no sleep)."""
+        self.work()
+        return self.sleep()
+
+    def work(self):
+        """Everything due now: button events, the link, and with power
+        hardware the idle steps and the battery."""
+        self.tick()
+        if self.keeper is not None:
+            self.keeper.work()
+
+    def sleep(self):
+        """Sleep until a button, the PC or the next idle step (needs power
+        hardware); returns the ms slept (None: until woken)."""
+        return self.keeper.sleep()
 
     # ----- games on the board -----------------------------------------------
 
@@ -232,6 +261,10 @@ class App:
     def start_game(self, name, players, first_dealer, settings, back=None, room_made=False):
         """Create a game with the core and journal its start (after making
         room on the flash when it runs low)."""
+        if self.keeper is not None and self.keeper.refuses_new_game():
+            # Power hook: flat cells must not start a game they cannot finish.
+            self.refuse(t("battery_critical"), back)
+            return
         try:
             g = new_game(name, players, first_dealer, settings)
         except RuleError as e:

@@ -14,6 +14,12 @@ samples every source once and returns at most one event:
 
 Events found in the same poll wait in a small queue, one per call. Nothing
 is allocated per poll: event tuples are made once.
+
+Sleeping boards (issue 15): a pin interrupt calls the button's ``handler``,
+which latches a press. The next ``poll`` counts a latched button as held
+once, so a tap that began and ended while the board slept still gives
+exactly one PRESS, and a press still held when the board wakes is not
+counted twice. A latch inside the debounce time (bounce) is dropped.
 """
 
 UP = "up"
@@ -85,6 +91,40 @@ class Buttons:
         self._queue = [None] * _QUEUE
         self._head = 0
         self._len = 0
+        self._latched = bytearray(count)
+        self._handlers = {}
+
+    def handler(self, name):
+        """The interrupt handler for button ``name`` (made once, when the
+        board arms its pin; called with the pin)."""
+        h = self._handlers.get(name)
+        if h is None:
+            latched = self._latched
+            i = self.names.index(name)
+
+            def h(pin=None):
+                # Runs in the pin interrupt: one byte store, nothing allocated.
+                latched[i] = 1
+
+            self._handlers[name] = h
+        return h
+
+    def latched(self):
+        """True while an interrupt has latched a press not yet polled."""
+        for v in self._latched:
+            if v:
+                return True
+        return False
+
+    def busy(self):
+        """True while an event is queued, a latch is pending or a button is
+        held: the app must poll again soon (held buttons give LONG/REPEAT)."""
+        if self._len:
+            return True
+        for i in range(len(self._down)):
+            if self._down[i] or self._latched[i]:
+                return True
+        return False
 
     def _push(self, ev):
         if self._len < _QUEUE:
@@ -102,6 +142,9 @@ class Buttons:
         changed = self._changed
         for i in range(len(self._src)):
             raw = bool(self._src[i]())
+            if self._latched[i]:
+                self._latched[i] = 0
+                raw = True
             if raw != down[i] and ticks_diff(now, changed[i]) >= self.debounce_ms:
                 down[i] = raw
                 changed[i] = now

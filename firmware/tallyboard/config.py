@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""The board's own settings: roster of player names, language, contrast and
-the default rules of each game, kept in ``config.json`` on the flash.
+"""The board's own settings: roster of player names, language, contrast, the
+idle steps (dim, screen off, sleep) and the default rules of each game,
+kept in ``config.json`` on the flash.
 
 Every change is written at once with ``fs.write_file`` (atomic replace), so a
 power cut keeps either the old or the new file. A missing or unreadable file
@@ -12,6 +13,14 @@ import json
 from tricktally import settings as rules
 
 FILE = "config.json"
+# A low default contrast: the OLED's current and wear grow with it (the
+# SSD1306's segment current is contrast/256 of its maximum); players who
+# want it brighter set it in Settings.
+CONTRAST = 95
+# Idle steps (issue 15, tallyboard.power): dim, display off, deepest sleep,
+# in seconds after the last press (0: never), and their defaults.
+IDLE = (("dim_s", 60), ("off_s", 300), ("sleep_s", 1800))
+IDLE_MAX_S = 86400
 LANGUAGES = ("en", "es", "pt", "it", "fr")
 MAX_NAMES = 12
 MAX_NAME = 10
@@ -36,7 +45,9 @@ class Config:
         self.fs = fs
         self.roster = []
         self.language = "en"
-        self.contrast = 207
+        self.contrast = CONTRAST
+        for key, seconds in IDLE:
+            setattr(self, key, seconds)
         self._defaults = {}
         self.problem = None
         self._load()
@@ -61,6 +72,9 @@ class Config:
             c = data.get("contrast")
             if isinstance(c, int) and 0 <= c <= 255:
                 self.contrast = c
+            for key, _ in IDLE:
+                if _idle_ok(data.get(key)):
+                    setattr(self, key, data[key])
             d = data.get("defaults") or {}
             for game in GAMES:
                 if game in d:
@@ -88,6 +102,9 @@ class Config:
             "roster": self.roster,
             "language": self.language,
             "contrast": self.contrast,
+            "dim_s": self.dim_s,
+            "off_s": self.off_s,
+            "sleep_s": self.sleep_s,
             "defaults": self._defaults,
         }
         self.fs.write_file(FILE, json.dumps(data).encode())
@@ -112,6 +129,16 @@ class Config:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 255:
             raise ValueError("contrast is 0 to 255, not %r" % (value,))
         self.contrast = value
+        self.save()
+
+    def set_idle(self, dim_s, off_s, sleep_s):
+        """The idle steps: seconds after the last press (0: never)."""
+        for v in (dim_s, off_s, sleep_s):
+            if not _idle_ok(v):
+                raise ValueError("an idle delay is whole seconds, 0 (never) to %d, not %r" % (IDLE_MAX_S, v))
+        self.dim_s = dim_s
+        self.off_s = off_s
+        self.sleep_s = sleep_s
         self.save()
 
     def defaults(self, game):
@@ -140,3 +167,7 @@ class Config:
         checked = rules.complete(game, current, players)
         self._defaults[game] = checked
         self.save()
+
+
+def _idle_ok(v):
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= IDLE_MAX_S

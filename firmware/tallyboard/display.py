@@ -97,6 +97,9 @@ class Display:
         self._n = bytearray(self.pages)
         self._valid = False  # the panel's RAM is unknown until the first show
         self.bytes_total = 0
+        # ``overlay(display)`` changes every frame just before it is sent
+        # (the battery mark and the pixel shift, tallyboard.keeper), or None.
+        self.overlay = None
         self.init_display(external_vcc)
 
     def init_display(self, external_vcc=False):
@@ -123,6 +126,7 @@ class Display:
         self.i2c.writeto(self.addr, seq)
         self.bytes_total += len(seq)
         self._valid = False
+        self.on = True
 
     def _command(self, cmd, arg=None):
         if arg is None:
@@ -142,8 +146,10 @@ class Display:
         self._command(SET_CONTRAST, value)
 
     def power(self, on):
-        """Turn the panel on or off (RAM is kept while off)."""
+        """Turn the panel on or off (RAM is kept while off: the SSD1306
+        sleeps, its charge pump stops, and on again shows the same picture)."""
         self._command(SET_DISP | (1 if on else 0))
+        self.on = bool(on)
 
     def invert(self, on):
         """Show white on black (False) or black on white (True)."""
@@ -162,7 +168,10 @@ class Display:
         self._valid = False
 
     def show(self):
-        """Send the changed parts of the framebuffer; return bytes sent."""
+        """Send the changed parts of the framebuffer (after the overlay);
+        return bytes sent."""
+        if self.overlay is not None:
+            self.overlay(self)
         width = self.width
         buf = self.buffer
         shadow = self._shadow

@@ -130,6 +130,20 @@ S = {
     "rule_even_bids": "the bids may not add up to the cards dealt.",
     "rule_trump": "the last round has no trump.",
     "rule_other": "the rules do not allow it.",
+    # issue 16: bid accuracy screen (ui/accuracy.py)
+    "acc_title": "Bids made",
+    "acc_none": "No hand played yet.",
+    # issue 15: power saving and the battery gauge
+    "power": "Power saving",
+    "dim_after": "Dim after",
+    "off_after": "Off after",
+    "sleep_after": "Sleep after",
+    "never": "never",
+    "min_short": "min",
+    "sec_short": "s",
+    "battery": "Battery",
+    "battery_low": "Battery low: change the cells soon.",
+    "battery_critical": "Battery flat: no new game until the cells are changed. The open game is safe.",
     # issue 13: at the table (entry rows, running sums, undo, moon, final standings, games)
     "row_bid": "Bid",
     "row_tricks": "Won",

@@ -130,6 +130,20 @@ S = {
     "rule_even_bids": "las apuestas no pueden sumar las cartas repartidas.",
     "rule_trump": "la última ronda no tiene triunfo.",
     "rule_other": "las reglas no lo permiten.",
+    # issue 16: bid accuracy screen (ui/accuracy.py)
+    "acc_title": "Pujas cumplidas",
+    "acc_none": "Aún no hay manos.",
+    # issue 15: power saving and the battery gauge
+    "power": "Ahorro de energía",
+    "dim_after": "Atenuar tras",
+    "off_after": "Apagar tras",
+    "sleep_after": "Dormir tras",
+    "never": "nunca",
+    "min_short": "min",
+    "sec_short": "s",
+    "battery": "Batería",
+    "battery_low": "Batería baja: cambia las pilas pronto.",
+    "battery_critical": "Batería agotada: no hay partida nueva hasta cambiar las pilas. La partida abierta está a salvo.",
     # issue 13: at the table (entry rows, running sums, undo, moon, final standings, games)
     "row_bid": "Puja",
     "row_tricks": "Baza",

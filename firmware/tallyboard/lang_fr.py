@@ -130,6 +130,20 @@ S = {
     "rule_even_bids": "les contrats ne peuvent pas égaler les cartes données.",
     "rule_trump": "la dernière manche n'a pas d'atout.",
     "rule_other": "les règles ne le permettent pas.",
+    # issue 16: bid accuracy screen (ui/accuracy.py)
+    "acc_title": "Mises réussies",
+    "acc_none": "Aucune donne jouée.",
+    # issue 15: power saving and the battery gauge
+    "power": "Économie d'énergie",
+    "dim_after": "Atténuer après",
+    "off_after": "Éteindre après",
+    "sleep_after": "Veille après",
+    "never": "jamais",
+    "min_short": "min",
+    "sec_short": "s",
+    "battery": "Batterie",
+    "battery_low": "Batterie faible : change bientôt les piles.",
+    "battery_critical": "Batterie vide : pas de nouvelle partie avant de changer les piles. La partie ouverte est en sûreté.",
     # issue 13: at the table (entry rows, running sums, undo, moon, final standings, games)
     "row_bid": "Mise",
     "row_tricks": "Lev.",

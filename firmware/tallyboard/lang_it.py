@@ -130,6 +130,20 @@ S = {
     "rule_even_bids": "le puntate non possono sommare le carte date.",
     "rule_trump": "l'ultimo giro non ha briscola.",
     "rule_other": "le regole non lo permettono.",
+    # issue 16: bid accuracy screen (ui/accuracy.py)
+    "acc_title": "Dichiarazioni fatte",
+    "acc_none": "Nessuna mano giocata.",
+    # issue 15: power saving and the battery gauge
+    "power": "Risparmio energia",
+    "dim_after": "Attenua dopo",
+    "off_after": "Spegni dopo",
+    "sleep_after": "Sospendi dopo",
+    "never": "mai",
+    "min_short": "min",
+    "sec_short": "s",
+    "battery": "Batteria",
+    "battery_low": "Batteria scarica: cambia presto le pile.",
+    "battery_critical": "Batteria esaurita: nessuna nuova partita finché non cambi le pile. La partita aperta è al sicuro.",
     # issue 13: at the table (entry rows, running sums, undo, moon, final standings, games)
     "row_bid": "Dic.",
     "row_tricks": "Pres",

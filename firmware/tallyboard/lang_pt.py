@@ -130,6 +130,20 @@ S = {
     "rule_even_bids": "as apostas não podem somar as cartas dadas.",
     "rule_trump": "a última rodada não tem trunfo.",
     "rule_other": "as regras não o permitem.",
+    # issue 16: bid accuracy screen (ui/accuracy.py)
+    "acc_title": "Licitações cumpridas",
+    "acc_none": "Ainda sem mãos.",
+    # issue 15: power saving and the battery gauge
+    "power": "Poupança de energia",
+    "dim_after": "Escurecer após",
+    "off_after": "Desligar após",
+    "sleep_after": "Adormecer após",
+    "never": "nunca",
+    "min_short": "min",
+    "sec_short": "s",
+    "battery": "Bateria",
+    "battery_low": "Bateria fraca: troca as pilhas em breve.",
+    "battery_critical": "Bateria esgotada: sem jogo novo até trocares as pilhas. O jogo aberto está seguro.",
     # issue 13: at the table (entry rows, running sums, undo, moon, final standings, games)
     "row_bid": "Lic.",
     "row_tricks": "Vaza",

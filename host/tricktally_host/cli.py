@@ -19,6 +19,9 @@ COMMANDS = (
     "deploy",
     "sim",
     "smoke",
+    "ratings",
+    "rescore",
+    "report",
 )
 
 

@@ -15,6 +15,8 @@ Definitions (docs/RECORD.md repeats them):
   took at least the sum of its non-nil bids), and a nil or blind nil bid
   when the player took no trick. bid_accuracy = made / bids (None without
   bids).
+- bid_error: the mean distance between a player's own bid and own tricks
+  (a nil counts as a bid of 0), per bid: 0 for a perfect bidder.
 - avg_score: the mean of the player's side's score per complete hand (in a
   partnership both partners are credited with the side's score).
 """
@@ -44,7 +46,7 @@ def _blank(player, game=None):
         row["game"] = game
     row.update(games=0, finished=0, wins=0)
     if game is not None:
-        row.update(hands=0, points=0, bids=0, bids_made=0)
+        row.update(hands=0, points=0, bids=0, bids_made=0, bid_miss=0)
     return row
 
 
@@ -53,7 +55,7 @@ def player_stats(games):
 
     Returns ``{"players": [...], "by_game": [...]}``: per player (games,
     finished, wins, win_rate), and per game name and player (the same plus
-    hands, points, avg_score, bids, bids_made, bid_accuracy); both sorted by
+    hands, points, avg_score, bids, bids_made, bid_accuracy, bid_error); both sorted by
     player, by_game by game name first.
     """
     overall = {}
@@ -79,11 +81,13 @@ def player_stats(games):
                 if made is not None:
                     row["bids"] += 1
                     row["bids_made"] += int(made)
+                    row["bid_miss"] += abs(hand.get("tricks", seat) - max(hand.get("bid", seat), 0))
     for row in list(overall.values()) + list(per_game.values()):
         row["win_rate"] = _ratio(row["wins"], row["finished"])
         if "hands" in row:
             row["avg_score"] = _ratio(row["points"], row["hands"])
             row["bid_accuracy"] = _ratio(row["bids_made"], row["bids"])
+            row["bid_error"] = _ratio(row.pop("bid_miss"), row["bids"])
     return {
         "players": [overall[k] for k in sorted(overall)],
         "by_game": [per_game[k] for k in sorted(per_game)],

@@ -125,10 +125,27 @@ def test_the_board_loop_survives_a_bug_and_goes_home():
                 return ("ok", 1)
             raise KeyboardInterrupt  # ends run(), as mpremote's Ctrl-C does
 
+        def busy(self):
+            return False
+
+    class Power:
+        def wait(self, ms):
+            pass
+
+        def can_deep(self):
+            return False
+
+        def on_usb(self):
+            return False
+
     def broken(app, name, kind):
         raise RuntimeError("bug")
 
+    from tallyboard.keeper import Keeper
+
     s.app.buttons = Boom()
+    s.app.power = Power()
+    s.app.keeper = Keeper(s.app, s.app.power)
     s.app.screen.key = broken
     with pytest.raises(KeyboardInterrupt):
         s.app.run()

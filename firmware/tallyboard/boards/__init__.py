@@ -8,6 +8,9 @@ buttons wired to ground, read with the internal pull-up).
 
 BOARDS = ("pico", "pico2", "esp32")
 REQUIRED = ("NAME", "I2C_ID", "SDA", "SCL", "I2C_FREQ", "OLED_ADDR", "BUTTON_PINS")
+# Power (issue 15): battery gauge, wake pins, clocks. A board file without
+# them runs on USB power with the idle steps but no gauge.
+POWER = ("BATTERY_ADC_PIN", "BATTERY_DIVIDER", "ADC_VREF", "WAKE_PINS", "RUN_FREQ", "IDLE_FREQ")
 
 
 def load(name):

@@ -42,7 +42,8 @@ def header(app, g, sum_kind=None, extra=None):
         x = text.draw(fb, "/", x, -2, text.SMALL, 0)
         widgets.draw_int(fb, count, x, -2, None, 0)
     name = app.short_names[g.dealer]
-    x = widgets.W - 1 - text.width(name) - text.width(t("dealer_short")) - 2
+    right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
+    x = right - 1 - text.width(name) - text.width(t("dealer_short")) - 2
     x = text.draw(fb, t("dealer_short"), x, -2, text.SMALL, 0)
     text.draw(fb, name, x + 2, -2, text.SMALL, 0)
     y = widgets.line(1)

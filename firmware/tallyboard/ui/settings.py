@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Settings: language, contrast and the default rules of each game."""
+"""Settings: language, contrast, the default rules of each game, and power
+saving (the idle steps, tallyboard.ui.power_form)."""
 
 from tricktally import settings as rules
 from tallyboard import i18n
@@ -20,9 +21,14 @@ def settings_menu(app, cursor=0):
             app.go(_language_form(app))
         elif i == 1:
             app.go(_contrast_form(app))
+        elif i == 2 + len(GAMES):
+            from tallyboard.ui.power_form import power_form
+
+            app.go(power_form(app, lambda app: app.go(settings_menu(app, 2 + len(GAMES)))))
         else:
             app.go(_rules_form(app, GAMES[i - 2]))
 
+    items.append(t("power"))  # issue 15: the idle steps (last, after the games)
     return Menu(t("settings"), items, pick, lambda app: app.go_home(), cursor)
 
 

@@ -149,6 +149,9 @@ class TableScreen:
             self.index -= 1
         elif name == DOWN and self.index < len(g.hands) - 1:
             self.index += 1
+        elif name == "right" and g.NAME != "hearts":  # issue 16: this game's bid accuracy, loaded when opened
+            from tallyboard.ui.accuracy import open_accuracy
+            open_accuracy(app, self)
 
     def draw(self, app):
         fb = app.fb

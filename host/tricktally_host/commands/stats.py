@@ -7,7 +7,9 @@ import sys
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+from tricktally_host.headtohead import head_to_head, head_to_head_tables
 from tricktally_host.db import Database, DatabaseError, db_option
 from tricktally_host.records import RecordError
 from tricktally_host.stats import player_stats
@@ -54,7 +56,9 @@ def command(as_json, db_path):
     """Per player: games, wins, bid accuracy and average score per hand (definitions: docs/RECORD.md)."""
     try:
         with Database(db_path, create=False) as db:
-            stats = player_stats(game for _info, _record, game in db.load_all())
+            games = [game for _info, _record, game in db.load_all()]
+            stats = player_stats(games)
+            stats["head_to_head"] = head_to_head(games)
     except (DatabaseError, RecordError) as e:
         click.echo("error: %s" % e, err=True)
         sys.exit(2)
@@ -65,5 +69,20 @@ def command(as_json, db_path):
         click.echo("No games yet: `tricktally sync` copies them from the board.")
         return
     console = Console()
-    for table in tables(stats):
+    for table in tables(stats) + bidding_tables(stats) + head_to_head_tables(stats["head_to_head"]):
         console.print(table)
+
+
+def bidding_tables(stats):
+    """Bid accuracy per player, one table per game with bids: bids made, and
+    how far off the bids were on average (tricks taken against own bid)."""
+    out = []
+    for game in sorted({r["game"] for r in stats["by_game"] if r["bids"]}):
+        table = Table(title="%s bidding" % game.capitalize())
+        for name in ("player", "bids", "made", "mean miss (tricks)"):
+            table.add_column(name, justify="left" if name == "player" else "right")
+        for r in stats["by_game"]:
+            if r["game"] == game and r["bids"]:
+                table.add_row(Text(r["player"]), str(r["bids"]), _pct(r["bid_accuracy"]), _avg(r["bid_error"]))
+        out.append(table)
+    return out

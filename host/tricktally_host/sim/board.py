@@ -7,10 +7,10 @@ import os
 import random
 
 from tallyboard.app import App, FIRMWARE_VERSION
-from tallyboard.clock import Clock
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
 from tallyboard.simbus import SimI2C
+from tricktally_host.sim.power import PanelView, SimClock, SimPower
 
 PRESS = 1
 LONG = 2
@@ -45,12 +45,16 @@ class SimBoard:
     """Everything a board has, on the PC. ``flash`` is the folder holding the
     board's files (created if missing); ``serial`` makes a pty for the link."""
 
-    def __init__(self, flash, serial=True, seed=None, device_id=None):
+    def __init__(self, flash, serial=True, seed=None, device_id=None, battery=None, clock=None):
         os.makedirs(flash, exist_ok=True)
         self.bus = SimI2C()
         self.display = Display(self.bus)
         self.fs = OsFS(flash)
-        self.clock = Clock(time=_now)
+        # Real time that headless `wait` lines can jump (the idle steps), and
+        # the supply the gauge reads (--battery VOLTS; None: no gauge).
+        self.clock = clock or SimClock()
+        self.power = SimPower(battery, usb=serial)
+        self.bus = PanelView(self.bus)  # what the renderers see: dark when off
         rng = random.Random(seed)
         self.serial_path = None
         self._fds = ()
@@ -58,7 +62,12 @@ class SimBoard:
         self.device_id = device_id or sim_device_id(flash)
         if serial:
             link = self._link_factory()
-        self.app = App(self.display, None, self.fs, self.clock, link=link, device_id=self.device_id, rng=lambda n: rng.randrange(n))
+        self._link = link
+        self._rng = lambda n: rng.randrange(n)
+        self.app = self._boot()
+
+    def _boot(self):
+        return App(self.display, None, self.fs, self.clock, link=self._link, device_id=self.device_id, rng=self._rng, power=self.power)
 
     def _link_factory(self):
         try:
@@ -76,12 +85,42 @@ class SimBoard:
         return make
 
     def press(self, name, kind=PRESS):
-        """One button event, as the board's button driver would report it."""
+        """One button event, as the board's button driver would report it.
+        On a board in its deepest sleep the key boots it (and does no more),
+        which resumes the open game from the flash."""
+        if self.power.deep_asleep:
+            self.power.deep_asleep = False
+            self.display.init_display()
+            self.app = self._boot()
+            return 0
         return self.app.handle(name, kind)
 
     def tick(self):
-        """Serve the serial link once (buttons come through ``press``)."""
-        self.app.tick()
+        """Serve the serial link once and take the idle steps that are due
+        (buttons come through ``press``); a board in deep sleep does nothing."""
+        if self.power.deep_asleep:
+            return
+        self.app.work()
+
+    def wait(self, ms):
+        """Let ``ms`` milliseconds pass at once, taking each idle step when
+        it comes (as the board would, woken by its timer)."""
+        left = ms
+        while left > 0 and not self.power.deep_asleep:
+            step = self.app.keeper.idle.wait_ms(self.clock.ticks_ms())
+            if step is None or step > left:
+                step = left
+            self.clock.advance(step)
+            left -= step
+            self.tick()
+        if left > 0:
+            self.clock.advance(left)
+
+    def state(self):
+        """The idle state for reports: awake, dim, off or deep."""
+        from tallyboard.power import NAMES, DEEP
+
+        return NAMES[DEEP] if self.power.deep_asleep else NAMES[self.app.keeper.idle.state]
 
     def screen_key(self):
         """What identifies the screen shown (for 'new screen' detection)."""
@@ -98,8 +137,3 @@ class SimBoard:
                 pass
         self._fds = ()
 
-
-def _now():
-    import time
-
-    return int(time.time())

@@ -9,6 +9,7 @@ import sys
 import time
 
 from tricktally_host.sim import keys, render
+from tricktally_host.sim.power import power_line
 
 POLL_S = 0.01
 
@@ -44,9 +45,15 @@ def headless(board, stdin, out, shots, run_seconds=None):
     given (then it keeps serving the serial link that long; 0 = forever)."""
     out.write("serial: %s\n" % (board.serial_path or "none"))
     shown = [None]
+    power = ["awake"]
 
     def report():
-        # One line (and a screenshot) for each new screen.
+        # One line (and a screenshot) for each new screen; one line when the
+        # board dims, turns its display off, sleeps or wakes.
+        if board.state() != power[0]:
+            power[0] = board.state()
+            out.write("power: %s\n" % power[0])
+            out.flush()
         key = board.screen_key()
         if key != shown[0]:
             shown[0] = key
@@ -84,6 +91,9 @@ def headless(board, stdin, out, shots, run_seconds=None):
         for raw in lines:
             line = raw.decode("utf-8", "replace")
             try:
+                if power_line(board, line):
+                    report()
+                    continue
                 ev = keys.parse_line(line)
             except ValueError as e:
                 out.write("error: %s\n" % e)
