@@ -43,6 +43,13 @@ def _table_screen():
     return m
 
 
+def _undo_screens():
+    # Loaded on the first undo only (it is a game module: forgotten at home).
+    from tallyboard.ui import undo as m
+
+    return m
+
+
 def _message(title, text, on_ok):
     """A message screen (tallyboard.ui.message, loaded on first use)."""
     from tallyboard.ui.message import Message as M
@@ -101,7 +108,7 @@ class App:
         self.toast_lines = None
         self._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
         self.played = {}  # game id -> epoch seconds of its last entry since boot
-        self.initials = []
+        self.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
         notes = []
         for s in self._stored:
             if s.damage:
@@ -231,9 +238,7 @@ class App:
         self.names = [widgets.clip(p, 60) for p in g.players]
         # The header bar leaves 7 characters for the dealer.
         self.short_names = [widgets.clip(p, 42) for p in g.players]
-        # Over each seat's column in the entry rows.
-        room = _entry_screens().column_width(g) - 3
-        self.initials = [widgets.clip(p, room) for p in g.players]
+        self.initials = None
         self.side_names = []
         room = _table_screen().name_width(g)
         for side in g.sides:
@@ -401,20 +406,6 @@ class App:
         keep = self._no_auto
         return keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat
 
-    def shoot_moon(self, shooter):
-        """Hearts: seat ``shooter`` took every heart and the queen: enter 13
-        for them, 0 for everyone else and the queen, in a few presses."""
-        g = self.game
-        hand = g.current
-        if g.NAME != "hearts" or g.kind != "hearts" or hand.total("hearts"):
-            self.refuse(t("moon_late"))
-            return
-        while g.kind == "hearts":
-            if not self.enter("hearts", g.seat, 13 if g.seat == shooter else 0):
-                return
-        if g.kind == "queen":
-            self.enter("queen", None, shooter)
-
     def show_table(self, on_ok, on_back, index=None, undo=True):
         """The score table (one screen object reused for every hand); once
         the game is over, the final standings first."""
@@ -458,10 +449,9 @@ class App:
             self.refuse(t("nothing_undo"))
             return
         guess = g.last_entry()
-        if not confirmed and _reopens(g, guess):
-            from tallyboard.ui.undo import ask_reopen
-
-            ask_reopen(self, guess)
+        undo_screens = _undo_screens()
+        if not confirmed and undo_screens.reopens(g, guess):
+            undo_screens.ask_reopen(self, guess)
             return
         trump_before = g.current.get("trump") if g.current is not None and g.NAME == "wizard" else None
         g.undo()
@@ -480,9 +470,7 @@ class App:
             # Shown again to be checked: not filled in again behind their back.
             self._no_auto = (g.hand_number, g.kind, g.seat)
         self.next_screen(preset)
-        from tallyboard.ui.undo import undone
-
-        self.say(undone(self, g, guess))
+        self.say(undo_screens.undone(self, g, guess))
 
     def say(self, line):
         """Show ``line`` over the title bar (two lines at most) until the next press."""
@@ -544,22 +532,6 @@ class App:
         if self.toast:
             parts.append("[%s]" % self.toast)
         return " ".join(parts)
-
-
-def _reopens(g, last):
-    # True when undoing ``last`` takes back the entry that completed the
-    # previous hand (the current one holds nothing yet, or the game is over).
-    if last is None or last[0] == "amend" or not g.hands:
-        return False
-    hand = g.current
-    if hand is None:
-        return True
-    if hand.taken_count:
-        return False
-    for kind in g.FREE:
-        if hand.get(kind) is not None:
-            return False
-    return True
 
 
 class _Live:

@@ -5,12 +5,13 @@ x, y, font, colour) while it still draws (CPython tests only)."""
 from tallyboard import text
 
 
-def record_text(monkeypatch, calls):
-    """Append ``(s, x, y, font, color)`` to ``calls`` for each string drawn."""
+def record_text(monkeypatch, owner):
+    """Append ``(s, x, y, font, color)`` to ``owner.calls`` (looked up at
+    each call: the owner may start a new list) for each string drawn."""
     real = text.draw
 
     def draw(fb, s, x, y, font=text.SMALL, color=1):
-        calls.append((s, x, y, font, color))
+        owner.calls.append((s, x, y, font, color))
         return real(fb, s, x, y, font, color)
 
     monkeypatch.setattr(text, "draw", draw)

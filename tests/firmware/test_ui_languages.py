@@ -32,7 +32,7 @@ class Recorder:
     def __init__(self, monkeypatch):
         self.calls = []
         self.problems = []
-        record_text(monkeypatch, self.calls)
+        record_text(monkeypatch, self)
 
     def check(self, where):
         boxes = []
@@ -65,8 +65,10 @@ def _session(lang, monkeypatch):
         del rec.calls[:]
         n = real_redraw()
         if s.app.toast:
-            # The undo line covers the title bar: what the screen drew there is hidden.
-            rec.calls[:] = [c for c in rec.calls if c[2] > 0 or c[0] in s.app.toast_lines]
+            # The undo lines cover the title bar (and line 1 when there are
+            # two): what the screen drew there is hidden.
+            covered = 8 * len(s.app.toast_lines) - 2
+            rec.calls[:] = [c for c in rec.calls if c[2] >= covered or c[0] in s.app.toast_lines]
         rec.check(s.app.describe())
         return n
 

@@ -20,7 +20,7 @@ class Drawn:
 
     def __init__(self, monkeypatch, session):
         self.calls = []
-        record_text(monkeypatch, self.calls)
+        record_text(monkeypatch, self)
         self.session = session
 
     def frame(self):

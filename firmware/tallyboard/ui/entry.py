@@ -93,6 +93,15 @@ def column_x(g, seat):
     return LABEL_W + column_width(g) * seat
 
 
+def initials(app, g):
+    """The players' names cut to a column (made once per game, kept on the app)."""
+    names = app.initials
+    if names is None:
+        room = column_width(g) - 3
+        names = app.initials = [widgets.clip(p, room) for p in g.players]
+    return names
+
+
 def draw_names(fb, app, g, y, current):
     """Line ``y``: each seat's name (cut to its column) centred over its
     values; the seat whose value is asked is inverted, the dealer is
@@ -104,7 +113,7 @@ def draw_names(fb, app, g, y, current):
         if s == current:
             fb.fill_rect(x, y + 2, width - 1, 8, 1)
             color = 0
-        name = app.initials[s]
+        name = initials(app, g)[s]
         w = text.width(name)
         left = x + (width - w) // 2
         text.draw(fb, name, left, y, text.SMALL, color)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Hearts: "who shot the moon?", the first line of the game menu (BACK)
 before any hearts of the hand are in. Picking the player enters 13 hearts
-for them, 0 for everyone else and the queen for them (``App.shoot_moon``)
+for them, 0 for everyone else and the queen for them (``shoot_moon``)
 instead of counting up to 13: BACK, OK, then OK for the player asked
 first, or LEFT/RIGHT for the one above/below in one press. Loaded only
 when opened."""
@@ -30,11 +30,26 @@ class MoonPicker(Menu):
             widgets.draw_center(app.fb, t("moon_keys"), widgets.line(ROWS))
 
 
+def shoot_moon(app, shooter):
+    """Seat ``shooter`` took every heart and the queen: enter 13 for them, 0
+    for everyone else and the queen (each through ``app.enter``: the core
+    checks and the journal keeps every one)."""
+    g = app.game
+    if g.NAME != "hearts" or g.kind != "hearts" or g.current.total("hearts"):
+        app.refuse(t("moon_late"))
+        return
+    while g.kind == "hearts":
+        if not app.enter("hearts", g.seat, 13 if g.seat == shooter else 0):
+            return
+    if g.kind == "queen":
+        app.enter("queen", None, shooter)
+
+
 def moon_picker(app):
     """The "who shot the moon?" list."""
     g = app.game
 
     def pick(app, i):
-        app.shoot_moon(i)
+        shoot_moon(app, i)
 
     return MoonPicker(t("moon_who"), list(app.names), pick, lambda app: app.next_screen(), g.seat)

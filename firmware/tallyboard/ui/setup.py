@@ -9,7 +9,7 @@ from a list the cursor waits on Start. Only OK on Start starts the game."""
 
 from tricktally import settings as rules
 from tallyboard.i18n import t
-from tallyboard.ui.menu import Form, Menu, Row, IntRow
+from tallyboard.ui.menu import Form, Row, IntRow
 from tallyboard.ui.message import Message
 
 GAMES = ("spades", "wizard", "hearts")
@@ -111,50 +111,10 @@ def _ok(app, form):
     if row.key == "start":
         _start(app, form)
     elif isinstance(row, Row):
-        app.go(_row_list(app, form, row))
+        # Loaded only when a row is opened (RAM on the board).
+        from tallyboard.ui.choose import row_list
 
-
-def _row_list(app, form, row):
-    # The row's values as a list, the current one preselected; a seat's
-    # list also offers a new name (typed, then kept in the roster).
-    items = list(row.names)
-    if row.key.startswith("seat"):
-        items.append(t("new_name"))
-
-    def pick(app, i):
-        if i == len(row.names):
-            from tallyboard.ui.roster import NameEditor
-
-            app.go(NameEditor("", lambda app, name: _new_name(app, form, row, name), lambda app: app.go(form)))
-            return
-        row.index = i
-        _chosen(app, form, row)
-
-    return Menu(row.label, items, pick, lambda app: app.go(form), row.index)
-
-
-def _chosen(app, form, row):
-    _changed(app, form, row)
-    # After a choice the next OK starts: the cursor waits on Start.
-    form.cursor = len(form.rows) - 1
-    form.top = max(0, len(form.rows) - 7)
-    app.go(form)
-
-
-def _new_name(app, form, row, name):
-    # Kept in the roster (when it has room) so the next game offers it.
-    roster = list(app.config.roster)
-    if name not in roster:
-        try:
-            app.config.set_roster(roster + [name])
-        except ValueError:
-            pass
-    if name not in row.values:
-        row.values.append(name)
-        if row.names is not row.values:
-            row.names.append(name)
-    row.index = row.values.index(name)
-    _chosen(app, form, row)
+        app.go(row_list(app, form, row, _changed))
 
 
 def _changed(app, form, row):

@@ -56,6 +56,22 @@ def describe(app, g, entry, key_seat="undone_seat", key_one="undone_one"):
     return t(key_seat).format(app.names[seat], word, shown).strip()
 
 
+def reopens(g, last):
+    """True when undoing ``last`` takes back the entry that completed the
+    previous hand (the current one holds nothing yet, or the game is over)."""
+    if last is None or last[0] == "amend" or not g.hands:
+        return False
+    hand = g.current
+    if hand is None:
+        return True
+    if hand.taken_count:
+        return False
+    for kind in g.FREE:
+        if hand.get(kind) is not None:
+            return False
+    return True
+
+
 def undone(app, g, entry):
     """The title-bar line after an undo: what it took back."""
     if entry is None:
