@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""The games on the board: which game "Resume" opens (game, players, hand
+"""The games on the board: their list (with the room left),
+which game "Resume" opens (game, players, hand
 number, when last played; LEFT/RIGHT pick among several unfinished ones),
 and deleting a game. A game the PC already has goes at once; one it does
 not have asks twice and says so (DESIGN.md: nothing confirmed is lost
@@ -133,6 +134,31 @@ def room_text(app):
     if n == 1:
         return t("room_one")
     return t("room_n").format("%d+" % MANY if n > MANY else n)
+
+
+def games_menu(app, cursor=0):
+    """Every game on the board, newest first ("*" marks unfinished ones),
+    and the room left in the title; OK on one opens it or deletes it."""
+    stored = app.stored_games()
+    items = []
+    for s in stored:
+        # A game resumed at boot may have finished since: ask its live game.
+        finished = s.finished or (s.game is not None and s.game.finished)
+        mark = " " if finished else "*"
+        items.append(widgets.clip("%s%d %s %s" % (mark, s.game_id, t(GAME_KEYS[s.name]), ",".join(s.players)), widgets.W - 4))
+    if not items:
+        items.append(t("no_games"))
+    title = t("games")
+    room = room_left(app)
+    if room is not None:
+        title = widgets.clip("%s  %s" % (title, t("room_short").format("%d+" % MANY if room > MANY else room)), widgets.W - 2)
+
+    def pick(app, i):
+        if not stored:
+            return
+        app.go(game_actions(app, stored[i], lambda app: app.go(games_menu(app, i))))
+
+    return Menu(title, items, pick, lambda app: app.go_home(), cursor)
 
 
 def game_actions(app, stored, back):

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""Home (new game, resume, games on the board, players, settings), the game
-menu opened with BACK during a game, and the list of stored games."""
+"""Home (new game, resume, games on the board, players, settings) and the
+game menu opened with BACK during a game (the list of stored games is in
+games.py)."""
 
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
@@ -56,34 +57,9 @@ def _settings(app):
 
 
 def _games(app):
+    from tallyboard.ui.games import games_menu
+
     app.go(games_menu(app))
-
-
-def games_menu(app, cursor=0):
-    """Every game on the board, newest first ("*" marks unfinished ones),
-    and the room left in the title; OK on one opens it or deletes it."""
-    from tallyboard.ui.games import game_actions, room_left, MANY
-
-    stored = app.stored_games()
-    items = []
-    for s in stored:
-        # A game resumed at boot may have finished since: ask its live game.
-        finished = s.finished or (s.game is not None and s.game.finished)
-        mark = " " if finished else "*"
-        items.append(widgets.clip("%s%d %s %s" % (mark, s.game_id, t(GAME_KEYS[s.name]), ",".join(s.players)), widgets.W - 4))
-    if not items:
-        items.append(t("no_games"))
-    title = t("games")
-    room = room_left(app)
-    if room is not None:
-        title = widgets.clip("%s  %s" % (title, t("room_short").format("%d+" % MANY if room > MANY else room)), widgets.W - 2)
-
-    def pick(app, i):
-        if not stored:
-            return
-        app.go(game_actions(app, stored[i], lambda app: app.go(games_menu(app, i))))
-
-    return Menu(title, items, pick, lambda app: app.go_home(), cursor)
 
 
 def game_menu(app):

@@ -118,23 +118,10 @@ class NameEditor:
         h = text.SMALL.height
         widgets.title(fb, t("name"))
         x = 4
-        y = 2 * h
+        y = 3 * h
         for i in range(len(self.chars)):
             nx = text.draw(fb, self.chars[i], x, y)
             if i == self.pos:
                 fb.hline(x, y + h, max(nx - x, 4), 1)
             x = nx + 1
-        # The letters either side of the cursor's: where UP and DOWN go.
-        chars = FIRST if self.pos == 0 else REST
-        i = chars.find(self.chars[self.pos])
-        y = widgets.line(4)
-        x = 4
-        for k in range(-3, 4):
-            ch = chars[(i + k) % len(chars)]
-            if k == 0:
-                fb.fill_rect(x - 1, y + 1, 8, 10, 1)
-                text.draw(fb, ch, x, y, text.SMALL, 0)
-            else:
-                text.draw(fb, ch, x, y)
-            x += 10
         text.draw(fb, t("name_help"), 0, widgets.H - h)
