@@ -13,7 +13,8 @@ tables (see tallyboard/text.py for how they are read):
   pixel of the page; glyph g is the columns g*WIDTH .. g*WIDTH+WIDTH-1. It is
   a ``bytearray`` (framebuf draws only from writable buffers): text.py
   blits a glyph out of it with C code, no byte loop in Python.
-- ``MAP``: for code points 0x20..0x17F, the glyph index (255 = none).
+- ``MAP``: for code points from 0x20 (up to 0x17F, and no further than the
+  last one the font has), the glyph index (255 = none).
 - ``WIDE``: code points above 0x17F (suits, arrows...) as big-endian u16
   followed by the glyph index, 3 bytes each.
 - ``HEIGHT`` (line height), ``WIDTH`` (glyph width), ``ADVANCE`` (pen step),
@@ -1520,7 +1521,8 @@ def pack(cells, order, width, height):
 
 
 def maps(order):
-    """MAP (code points 0x20..0x17F) and WIDE (the rest) for ``order``."""
+    """MAP (code points 0x20..0x17F, up to the last one in ``order``) and
+    WIDE (the rest) for ``order``."""
     if len(order) >= NONE:
         raise ValueError("too many glyphs for one-byte indexes")
     table = bytearray([NONE] * (MAP_END - MAP_FIRST))
@@ -1533,6 +1535,10 @@ def maps(order):
             raise ValueError("code point U+%04X cannot be stored" % cp)
         else:
             wide += bytes((cp >> 8, cp & 0xFF, i))
+    # No trailing run of "none": it would be RAM on the board for nothing
+    # (BIG's digits end at '?', 0x3F).
+    while table and table[-1] == NONE:
+        del table[-1]
     return bytes(table), bytes(wide)
 
 

@@ -6,23 +6,13 @@ it over the serial link (``set_time``); after that it counts on from the
 tick. ``FakeClock`` is advanced by hand in tests and the simulator.
 """
 
-try:
-    import time as _time
-except ImportError:  # pragma: no cover - every port has time
-    _time = None
+import time as _time
 
-
-def _default_ticks():
-    # MicroPython has ticks_ms (wraps); CPython gets a monotonic stand-in.
-    if hasattr(_time, "ticks_ms"):
-        return _time.ticks_ms
-    return lambda: int(_time.monotonic() * 1000)
-
-
-def _diff(a, b):
-    if hasattr(_time, "ticks_diff"):
-        return _time.ticks_diff(a, b)
-    return a - b
+# MicroPython's tick wraps and must be compared with ticks_diff; CPython
+# has neither (a monotonic stand-in is used, and plain subtraction). Looked
+# up once here rather than in helper functions: on the board each function
+# is a few heap blocks kept for as long as the module is loaded.
+_TICKS_DIFF = getattr(_time, "ticks_diff", None)
 
 
 class Clock:
@@ -33,7 +23,7 @@ class Clock:
     """
 
     def __init__(self, ticks_ms=None, time=None):
-        self._ticks = ticks_ms or _default_ticks()
+        self._ticks = ticks_ms or getattr(_time, "ticks_ms", None) or (lambda: int(_time.monotonic() * 1000))
         self._time = time
         self._base = None
         self._base_tick = 0
@@ -45,7 +35,9 @@ class Clock:
     def time(self):
         """Epoch seconds, or None until the time has been set."""
         if self._base is not None:
-            return self._base + _diff(self._ticks(), self._base_tick) // 1000
+            now = self._ticks()
+            since = _TICKS_DIFF(now, self._base_tick) if _TICKS_DIFF else now - self._base_tick
+            return self._base + since // 1000
         if self._time is not None:
             return self._time()
         return None
@@ -63,12 +55,9 @@ class FakeClock(Clock):
 
     def __init__(self, start_ms=0, epoch=None):
         self.now = start_ms
-        Clock.__init__(self, ticks_ms=self._now)
+        Clock.__init__(self, ticks_ms=lambda: self.now)
         if epoch is not None:
             self.set_time(epoch)
-
-    def _now(self):
-        return self.now
 
     def advance(self, ms):
         """Move the tick forward by ``ms`` milliseconds."""

@@ -13,7 +13,6 @@ text can be drawn in colour 1 on black or colour 0 on a filled
 """
 
 from tallyboard.fb import FrameBuffer, MONO_VLSB
-from tallyboard import font_big, font_small
 
 _NONE = 255
 
@@ -56,8 +55,22 @@ class Font:
         return self.glyph(ord(ch)) is not None
 
 
-SMALL = Font(font_small)
-BIG = Font(font_big)
+def _load(name):
+    # A module's constants live as long as the module: the font module's
+    # ``bytes`` literal of DATA would stay in RAM beside the bytearray made
+    # from it (1.7 KB for SMALL on the board). So the Font takes the tables
+    # it draws from and the module is forgotten at once (its code and that
+    # literal are collected); importing it again would load it again.
+    import tallyboard
+
+    module = __import__("tallyboard." + name, None, None, (name,))
+    font = Font(module)
+    tallyboard.unload("tallyboard." + name)
+    return font
+
+
+SMALL = _load("font_small")
+BIG = _load("font_big")
 
 # palette for drawing in colour 0: source 1 -> 0, source 0 -> 1 (the key).
 _INVERT = FrameBuffer(bytearray(2), 2, 1, MONO_VLSB)

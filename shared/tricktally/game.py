@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""What every game shares: turn order, entries, undo, amend, totals, the end.
+"""What every game shares: turn order, entries, undo, amend, totals, the end,
+and the ``Hand`` that holds one hand's values.
 
 A game module (spades, wizard, hearts) subclasses Game and fills in the
 hooks: the entry steps of a hand, the checks of one entry, the scoring of a
@@ -10,11 +11,11 @@ the game, except amending an earlier hand, which rescored everything after it.
 
 from tricktally import settings as settings_table
 from tricktally.errors import RuleError
-from tricktally.hand import Hand
 
 # Undo log entries. An ordinary entry is logged as one small int,
 # ``hand index * _STEPS + step``, which MicroPython stores without allocating;
-# the rare ones are tuples ``(what, hand index, detail)``.
+# the rare ones are tuples ``(what, hand index, detail)`` (an amendment's
+# are made by tricktally.amend).
 _STEPS = 256
 _SINGLE = 1
 _AMEND = 2
@@ -22,6 +23,82 @@ _AMEND = 2
 # What ``_end`` returns while the game goes on: one shared tuple, not a new
 # ``(False, [])`` after every hand (``winners`` stays the game's own list).
 NOT_OVER = (False, None)
+
+
+# Hand lives here, not in a module of its own: it is part of every game,
+# and on MicroPython each module costs its own heap blocks (module object,
+# globals, top-level code; a game's imports fell by 288 bytes on the 64-bit
+# unix port when hand.py joined this file).
+class Hand:
+    """What was entered for one hand, and its result once it is complete.
+
+    ``taken`` lists the indexes of the game's steps entered so far (a step
+    that does not apply, such as the moon choice when nobody shot the moon,
+    is skipped). Values live in ``values[kind]``: a list per seat for
+    per-seat kinds (bids, tricks, hearts), a single value for the others.
+    """
+
+    def __init__(self, index, dealer, seats, per_seat, single, steps):
+        self.index = index
+        self.dealer = dealer
+        self.values = {}
+        for kind in per_seat:
+            self.values[kind] = [None] * seats
+        for kind in single:
+            self.values[kind] = None
+        # Preallocated: growing a list per entry would reallocate, and on
+        # MicroPython every freed block slows later allocations.
+        self.taken = [0] * steps
+        self.taken_count = 0
+        self.scores = None
+        self.totals = None
+        self.bags = None
+
+    def take(self, step):
+        """Record that step ``step`` was entered."""
+        self.taken[self.taken_count] = step
+        self.taken_count += 1
+
+    def untake(self):
+        """Forget the last step entered and return it."""
+        self.taken_count -= 1
+        return self.taken[self.taken_count]
+
+    def last_taken(self):
+        """The last step entered, or -1."""
+        if self.taken_count == 0:
+            return -1
+        return self.taken[self.taken_count - 1]
+
+    def get(self, kind, seat=None):
+        """The value of ``kind`` for ``seat`` (None for a single-value kind)."""
+        value = self.values[kind]
+        if seat is None:
+            return value
+        return value[seat]
+
+    def put(self, kind, seat, value):
+        """Store ``value`` (None clears it) for ``kind`` and ``seat``."""
+        if seat is None:
+            self.values[kind] = value
+        else:
+            self.values[kind][seat] = value
+
+    def total(self, kind):
+        """The sum of the per-seat values of ``kind`` entered so far."""
+        s = 0
+        for v in self.values[kind]:
+            if v is not None:
+                s += v
+        return s
+
+    def count(self, kind):
+        """How many seats have a value for ``kind``."""
+        c = 0
+        for v in self.values[kind]:
+            if v is not None:
+                c += 1
+        return c
 
 
 class Game:
@@ -82,48 +159,35 @@ class Game:
         self._start_hand()
 
     # ----- hooks a game fills in -------------------------------------------
+    #
+    # A game module defines these (the base class has no stubs for them: on
+    # MicroPython every function is a few heap blocks kept while the module
+    # is loaded, stubs included):
+    #
+    # _plan(): the entries of a hand in order, ``(kind, per_seat)`` pairs;
+    #     per-seat kinds are entered seat by seat from the dealer's left.
+    # _check(hand, kind, seat, value): raise RuleError if the value breaks a rule.
+    # _bounds(hand, kind, seat): (low, high) of an integer entry, or a tuple
+    #     of choices.
+    # _score(hand): set hand.scores, hand.totals and hand.bags.
+    # _end(): (finished, winner seats) after the last complete hand;
+    #     NOT_OVER while the game goes on.
+    # hand_to_dict(hand): the record form (``tricktally/1``) of a complete hand.
+    # dict_to_entries(data, number): the entries, in order, that make the
+    #     record hand ``data``.
+    # cards_for(index): cards dealt to each player in hand ``index`` (0-based).
+    #
+    # and may override these:
 
     def _make_sides(self):
         return [[s] for s in range(self.n)]
 
-    def _plan(self):
-        """The entries of a hand in order: ``(kind, per_seat)`` pairs; per-seat
-        kinds are entered seat by seat from the dealer's left."""
-        raise NotImplementedError
-
     def _applies(self, hand, kind):
         return True
-
-    def _check(self, hand, kind, seat, value):
-        raise NotImplementedError
-
-    def _bounds(self, hand, kind, seat):
-        """(low, high) of an integer entry, or a tuple of choices."""
-        raise NotImplementedError
-
-    def _score(self, hand):
-        raise NotImplementedError
-
-    def _end(self):
-        """Return (finished, winner seats) after the last complete hand;
-        NOT_OVER while the game goes on."""
-        raise NotImplementedError
-
-    def hand_to_dict(self, hand):
-        """The record form (``tricktally/1``) of a complete hand."""
-        raise NotImplementedError
-
-    def dict_to_entries(self, data, number):
-        """The entries, in order, that make the record hand ``data``."""
-        raise NotImplementedError
 
     def hand_count(self):
         """How many hands the game has, or 0 when it ends on a target."""
         return 0
-
-    def cards_for(self, index):
-        """Cards dealt to each player in hand ``index`` (0-based)."""
-        raise NotImplementedError
 
     # ----- what the table sees ---------------------------------------------
 
@@ -186,23 +250,19 @@ class Game:
         name = self.players[seat] if seat is not None and 0 <= seat < self.n else None
         return RuleError(message, hand=self.hand_number, seat=seat, rule=rule, name=name)
 
-    def _check_turn(self, kind, seat):
+    def check(self, kind, seat, value):
+        """Raise RuleError if entering ``value`` now would break a rule."""
         if self.current is None:
             raise self._error("the game has ended; no more entries", seat, "game_over")
         if kind in self.FREE:
             if seat is not None:
                 raise self._error("%s is entered for the hand, not for a seat" % kind, seat, "order")
-            return
-        if kind != self.kind or seat != self.seat:
+        elif kind != self.kind or seat != self.seat:
             if self.seat is None:
                 want = self.kind
             else:
                 want = "%s of seat %d (%s)" % (self.kind, self.seat, self.players[self.seat])
             raise self._error("expected the %s, not %s" % (want, kind), seat, "order")
-
-    def check(self, kind, seat, value):
-        """Raise RuleError if entering ``value`` now would break a rule."""
-        self._check_turn(kind, seat)
         if value is None or isinstance(value, bool):
             raise self._error("%r is not a %s" % (value, kind), seat, kind)
         self._check(self.current, kind, seat, value)
@@ -276,11 +336,7 @@ class Game:
                 self.kind = kind
                 self.seat = self.step_seat(hand, i)
                 return False
-        self._complete_hand()
-        return True
-
-    def _complete_hand(self):
-        hand = self.current
+        # The hand is complete: score it, then start the next one or end.
         self._score(hand)
         self.totals = hand.totals
         self.bags = hand.bags
@@ -297,6 +353,7 @@ class Game:
             self.seat = None
         else:
             self._start_hand()
+        return True
 
     def _start_hand(self):
         index = len(self.hands)
@@ -321,13 +378,22 @@ class Game:
         else:
             what, index, detail = last
         if what == _AMEND:
-            self._replace_hand(index, detail)
+            from tricktally.amend import replace_hand
+
+            replace_hand(self, index, detail)
             return True
         if self.current is None or self.current.index != index:
             # The entry completed a hand: reopen it.
             self.current = self.hands.pop()
             self.current.scores = self.current.totals = self.current.bags = None
-            self._restore_totals()
+            if self.hands:
+                self.totals = self.hands[-1].totals
+                self.bags = self.hands[-1].bags
+            else:
+                self.totals = [0] * len(self.sides)
+                self.bags = [0] * len(self.sides)
+            self.finished = False
+            self.winners = []
         hand = self.current
         if what == _SINGLE:
             hand.put(detail[0], None, detail[1])
@@ -341,16 +407,6 @@ class Game:
         self.seat = seat
         return True
 
-    def _restore_totals(self):
-        if self.hands:
-            self.totals = self.hands[-1].totals
-            self.bags = self.hands[-1].bags
-        else:
-            self.totals = [0] * len(self.sides)
-            self.bags = [0] * len(self.sides)
-        self.finished = False
-        self.winners = []
-
     def amend(self, index, data):
         """Replace complete hand ``index`` (0-based) by record hand ``data``.
 
@@ -358,36 +414,11 @@ class Game:
         nothing, when ``data`` breaks a rule or makes a later entry illegal
         (a forbidden bid, or a hand played after the game would have ended).
         """
-        if not isinstance(index, int) or not 0 <= index < len(self.hands):
-            raise RuleError(
-                "there is no complete hand %r to amend" % (index + 1 if isinstance(index, int) else index),
-                rule="amend",
-            )
-        old = self.hand_to_dict(self.hands[index])
-        self._replace_hand(index, data)
-        self._log.append((_AMEND, index, old))
+        # Amending is rare and has a screen of its own: its code is loaded
+        # on the first amendment, not kept in RAM for every game.
+        from tricktally.amend import amend
 
-    def _replace_hand(self, index, data):
-        records = []
-        for i in range(len(self.hands)):
-            records.append(data if i == index else self.hand_to_dict(self.hands[i]))
-        rebuilt = self.__class__(self.players, self.first_dealer, self.settings)
-        for i in range(len(records)):
-            if rebuilt.current is None:
-                raise RuleError(
-                    "the game would end before this hand",
-                    hand=i + 1,
-                    rule="game_over",
-                )
-            for kind, seat, value in rebuilt.dict_to_entries(records[i], i + 1):
-                rebuilt.enter(kind, seat, value)
-        for kind, seat, value in self.current_entries():
-            if rebuilt.current is None:
-                raise RuleError("the game would end before this hand", hand=len(records) + 1, rule="game_over")
-            rebuilt.enter(kind, seat, value)
-        for name in ("hands", "current", "totals", "bags", "finished", "winners", "kind", "seat"):
-            setattr(self, name, getattr(rebuilt, name))
-        self._step_index = rebuilt._step_index
+        amend(self, index, data)
 
     def last_entry(self):
         """The entry ``undo()`` would take back, as ``(kind, seat, value)``; an

@@ -4,32 +4,24 @@
 The names and values are those of RULES.md; the record format and the device
 use exactly these. Each table row is ``(name, values, open)``: ``values`` lists
 the choices with the default first, and ``open`` is True when any positive
-whole number is allowed as well (targets).
+whole number is allowed as well (targets). ``table(game)`` gives the rows.
 """
 
 from tricktally.errors import RuleError
 
-SPADES = (
-    ("partners", (False, True), False),
-    ("target", (500, 200), True),
-    ("bags", (False, True), False),
-    ("set_penalty", ("zero", "minus_bid"), False),
-    ("nil", (False, True), False),
-    ("blind_nil", (False, True), False),
-)
-
-WIZARD = (
-    ("even_bids", ("allowed", "canadian", "canadian_zero", "never"), False),
-    ("bidding", ("open", "hidden", "delayed"), False),
-)
-
-HEARTS = (
-    ("target", (50, 100), True),
-    ("moon", ("others_plus", "self_minus", "choice"), False),
-    ("omnibus", (False, True), False),
-    ("passing", ("rotate", "left", "none"), False),
-    ("tie", ("play_on", "shared"), False),
-)
+# The tables are written as text and read into rows when asked (``table``).
+# A constant tuple is a heap object on MicroPython, kept as long as the
+# module is loaded, and each small tuple or string in it takes 32-byte heap
+# blocks: the three tables as nested tuples cost about 3 KB of RAM on the
+# board for the whole time the app runs. As text they cost one string each;
+# the rows are built only when a game starts or the new-game form opens.
+#
+# One setting per word: ``name=values`` (choices, comma separated, the
+# default first) or ``name+values`` when any positive whole number is allowed
+# as well. A value is true, false, a whole number, or a word.
+SPADES = "partners=false,true target+500,200 bags=false,true set_penalty=zero,minus_bid nil=false,true blind_nil=false,true"
+WIZARD = "even_bids=allowed,canadian,canadian_zero,never bidding=open,hidden,delayed"
+HEARTS = "target+50,100 moon=others_plus,self_minus,choice omnibus=false,true passing=rotate,left,none tie=play_on,shared"
 
 # Player counts, default first (the `players` setting).
 PLAYERS = {
@@ -41,31 +33,40 @@ PLAYERS = {
 TABLES = {"spades": SPADES, "wizard": WIZARD, "hearts": HEARTS}
 
 
+# The rows of the game last asked for, as (game, rows): every game start
+# and the new-game form ask again, and reading the text allocates about
+# 3.5 KB (Spades) on the board each time; one game's rows are kept instead.
+_last = None
+
+
 def table(game):
-    """Return the settings table of ``game`` (a game name)."""
+    """Return the settings table of ``game`` (a game name): a tuple of rows
+    ``(name, values, open)``."""
+    global _last
     if game not in TABLES:
         raise RuleError("unknown game %r (spades, wizard or hearts)" % (game,), rule="game")
-    return TABLES[game]
+    if _last is None or _last[0] != game:
+        rows = []
+        for word in TABLES[game].split():
+            open_ = "+" in word
+            name, spec = word.split("+" if open_ else "=")
+            values = []
+            for text in spec.split(","):
+                # true, false, a whole number or a word
+                if text == "true" or text == "false":
+                    values.append(text == "true")
+                elif text[0] in "0123456789":
+                    values.append(int(text))
+                else:
+                    values.append(text)
+            rows.append((name, tuple(values), open_))
+        _last = (game, tuple(rows))
+    return _last[1]
 
 
 def _same(a, b):
     # True == 1 in Python: a boolean setting must not accept 1, nor a number True.
     return a == b and isinstance(a, bool) == isinstance(b, bool)
-
-
-def _check_value(game, name, values, open_, value):
-    for allowed in values:
-        if _same(allowed, value):
-            return value
-    if open_ and isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        return value
-    shown = ", ".join([_show(v) for v in values])
-    if open_:
-        shown += " or any positive whole number"
-    raise RuleError(
-        "setting %s of %s cannot be %s (allowed: %s)" % (name, game, _show(value), shown),
-        rule=name,
-    )
 
 
 def _show(value):
@@ -101,16 +102,27 @@ def complete(game, given, players):
             "setting players is %s but %d players are named" % (_show(given["players"]), players),
             rule="players",
         )
-    known = {"players": True}
     out = {"players": players}
     for name, values, open_ in rows:
-        known[name] = True
+        out[name] = values[0]
         if name in given:
-            out[name] = _check_value(game, name, values, open_, given[name])
-        else:
-            out[name] = values[0]
+            value = given[name]
+            for allowed in values:
+                if _same(allowed, value):
+                    break
+            else:
+                if not (open_ and isinstance(value, int) and not isinstance(value, bool) and value > 0):
+                    shown = ", ".join([_show(v) for v in values])
+                    if open_:
+                        shown += " or any positive whole number"
+                    raise RuleError(
+                        "setting %s of %s cannot be %s (allowed: %s)" % (name, game, _show(value), shown),
+                        rule=name,
+                    )
+            out[name] = value
+    # ``out`` holds every name the game knows (and players).
     for name in given:
-        if name not in known:
+        if name not in out:
             raise RuleError("%s has no setting %r" % (game, name), rule="settings")
     if game == "spades":
         if out["partners"] and players != 4:

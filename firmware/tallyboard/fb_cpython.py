@@ -1,0 +1,117 @@
+# SPDX-License-Identifier: MIT
+"""tallyboard.fb on CPython: adafruit_framebuf made byte-for-byte like
+MicroPython's framebuf (see tallyboard/fb.py for what differs and why).
+
+A module of its own because a module's code is loaded whole, branches never
+taken included: inside fb.py this class cost the board about 0.5 KB of RAM
+that only the PC ever uses.
+"""
+
+import adafruit_framebuf as _af
+
+MONO_VLSB = _af.MVLSB
+
+
+class FrameBuffer(_af.FrameBuffer):
+    """adafruit_framebuf.FrameBuffer, byte-for-byte like MicroPython's."""
+
+    def __init__(self, buf, width, height, buf_format=MONO_VLSB, stride=None):
+        if buf_format != MONO_VLSB:
+            raise ValueError("tallyboard.fb supports MONO_VLSB only, not format %r" % (buf_format,))
+        need = ((height + 7) // 8) * (stride or width)
+        if len(buf) < need:
+            raise ValueError("framebuffer needs %d bytes, buffer has %d" % (need, len(buf)))
+        super().__init__(buf, width, height, buf_format, stride)
+
+    def rect(self, x, y, w, h, c, fill=False):
+        """Outline (or with ``fill``, filled) rectangle, as MicroPython."""
+        if fill:
+            self.fill_rect(x, y, w, h, c)
+            return
+        # MicroPython draws four clipped fill_rects (framebuf.c).
+        _af.FrameBuffer.rect(self, x, y, w, 1, c, fill=True)
+        _af.FrameBuffer.rect(self, x, y + h - 1, w, 1, c, fill=True)
+        _af.FrameBuffer.rect(self, x, y, 1, h, c, fill=True)
+        _af.FrameBuffer.rect(self, x + w - 1, y, 1, h, c, fill=True)
+
+    def fill_rect(self, x, y, w, h, c):
+        """Filled rectangle, clipped to the buffer."""
+        _af.FrameBuffer.rect(self, x, y, w, h, c, fill=True)
+
+    def hline(self, x, y, w, c):
+        """Horizontal line of ``w`` pixels."""
+        _af.FrameBuffer.rect(self, x, y, w, 1, c, fill=True)
+
+    def vline(self, x, y, h, c):
+        """Vertical line of ``h`` pixels."""
+        _af.FrameBuffer.rect(self, x, y, 1, h, c, fill=True)
+
+    def _set(self, x, y, c):
+        if 0 <= x < self.width and 0 <= y < self.height:
+            i = (y >> 3) * self.stride + x
+            bit = 1 << (y & 7)
+            if c:
+                self.buf[i] |= bit
+            else:
+                self.buf[i] &= ~bit & 0xFF
+
+    def _get(self, x, y):
+        return (self.buf[(y >> 3) * self.stride + x] >> (y & 7)) & 1
+
+    def line(self, x1, y1, x2, y2, c):
+        """Line from (x1, y1) to (x2, y2): MicroPython's algorithm."""
+        dx = x2 - x1
+        sx = 1
+        if dx <= 0:
+            dx = -dx
+            sx = -1
+        dy = y2 - y1
+        sy = 1
+        if dy <= 0:
+            dy = -dy
+            sy = -1
+        steep = dy > dx
+        if steep:
+            x1, y1 = y1, x1
+            dx, dy = dy, dx
+            sx, sy = sy, sx
+        e = 2 * dy - dx
+        for _ in range(dx):
+            if steep:
+                self._set(y1, x1, c)
+            else:
+                self._set(x1, y1, c)
+            while e >= 0:
+                y1 += sy
+                e -= 2 * dx
+            x1 += sx
+            e += 2 * dy
+        self._set(x2, y2, c)
+
+    def blit(self, src, x, y, key=-1, palette=None):
+        """Copy ``src`` (a FrameBuffer) to (x, y), as MicroPython:
+        ``palette`` maps source colours, then pixels equal to ``key``
+        are skipped."""
+        if x >= self.width or y >= self.height or -x >= src.width or -y >= src.height:
+            return
+        x0 = max(0, x)
+        y0 = max(0, y)
+        x1 = max(0, -x)
+        y1 = max(0, -y)
+        x0end = min(self.width, x + src.width)
+        y0end = min(self.height, y + src.height)
+        while y0 < y0end:
+            cx1 = x1
+            for cx0 in range(x0, x0end):
+                col = src._get(cx1, y1)
+                if palette is not None:
+                    col = palette._get(col, 0)
+                if col != key:
+                    self._set(cx0, y0, col)
+                cx1 += 1
+            y1 += 1
+            y0 += 1
+
+    def text(self, *args, **kwargs):
+        """Refused: use tallyboard.text (the fonts differ per library)."""
+        raise NotImplementedError("use tallyboard.text.draw: framebuf fonts differ between MicroPython and CPython")

@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: MIT
+"""Where the text layer and the core keep their RAM down (docs/MEMORY.md,
+"The core and the text layer"): font modules forgotten once read, the
+CPython framebuffer out of fb.py, and the same on the MicroPython unix port."""
+
+import json
+import sys
+
+from tallyboard import fb, text
+from tests.mpvm import run_micropython
+
+
+def test_fonts_are_read_then_their_modules_forgotten():
+    assert "tallyboard.font_small" not in sys.modules
+    assert "tallyboard.font_big" not in sys.modules
+    # what the fonts draw from is kept by the Font objects
+    assert isinstance(text.SMALL.data, bytearray) and len(text.SMALL.data) == text.SMALL.count * text.SMALL.nbytes
+    assert text.SMALL.has("é") and text.BIG.has("7") and not text.BIG.has("A")
+    # BIG's map stops at its last character ('?', 0x3F), and beyond it
+    # a code point is simply not in the font
+    assert text.BIG.first + len(text.BIG.map) == 0x40
+    assert text.BIG.glyph(0x41) is None and text.BIG.glyph(0xE9) is None
+
+
+def test_cpython_framebuffer_lives_in_its_own_module():
+    from tallyboard import fb_cpython
+
+    assert fb.FrameBuffer is fb_cpython.FrameBuffer
+    assert fb.MONO_VLSB == fb_cpython.MONO_VLSB
+
+
+def test_on_micropython_fonts_and_amend_stay_out_of_ram_and_text_draws():
+    out = run_micropython(
+        """
+import gc, json, sys
+from tallyboard import text
+from tallyboard.fb import FrameBuffer, MONO_VLSB
+from tricktally import new_game
+fb = FrameBuffer(bytearray(128 * 8), 128, 64, MONO_VLSB)
+x = text.draw(fb, "Año 10", 0, 0)
+lit = sum(1 for i in range(128) for j in range(10) if fb.pixel(i, j))
+g = new_game("wizard", ["A", "B", "C"])
+print(json.dumps({"x": x, "lit": lit, "loaded": sorted(m for m in sys.modules if "font" in m or "amend" in m or "hand" in m)}))
+"""
+    )
+    line = json.loads(out.strip().splitlines()[-1])
+    assert line["loaded"] == []
+    assert line["x"] == 6 * 6
+    assert line["lit"] > 0
+    # the same pixels as on CPython
+    fb2 = fb.FrameBuffer(bytearray(128 * 8), 128, 64, fb.MONO_VLSB)
+    text.draw(fb2, "Año 10", 0, 0)
+    assert line["lit"] == sum(1 for i in range(128) for j in range(10) if fb2.pixel(i, j))
