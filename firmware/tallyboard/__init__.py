@@ -13,7 +13,7 @@ VERSION = "0.1.0"
 # and the game's screens, forgotten on the home menu (App.go_home).
 MENU_MODULES = ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.ui.roster",
                 "tallyboard.ui.settings", "tallyboard.ui.amend", "tallyboard.ui.space", "tallyboard.ui.games",
-                "tallyboard.ui.choose")
+                "tallyboard.ui.choose", "tallyboard.ui.resume")
 GAME_MODULES = ("tallyboard.ui.entry", "tallyboard.ui.table", "tallyboard.ui.defaults", "tallyboard.ui.final",
                 "tallyboard.ui.undo", "tallyboard.ui.moon")
 

@@ -167,7 +167,7 @@ class Session:
                 self._pick(_t("moon"))
                 menu = app.screen
                 shooter = _moon(hand)
-                n = len(menu.items)
+                n = len(menu.names)
                 while menu.cursor != shooter and (shooter - menu.cursor) % n not in (1, n - 1):
                     self.press("down" if (shooter - menu.cursor) % n <= n // 2 else "up")
                 if menu.cursor == shooter:

@@ -33,7 +33,7 @@ def home(app):
 
 
 def _resume(app):
-    from tallyboard.ui.games import ResumeScreen
+    from tallyboard.ui.resume import ResumeScreen
 
     app.go(ResumeScreen(app))
 

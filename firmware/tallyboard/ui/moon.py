@@ -6,28 +6,46 @@ instead of counting up to 13: BACK, OK, then OK for the player asked
 first, or LEFT/RIGHT for the one above/below in one press. Loaded only
 when opened."""
 
-from tallyboard.buttons import LEFT, RIGHT, LONG
+from tallyboard import text
+from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
-from tallyboard.ui.menu import Menu, ROWS
+
+ROWS = 7
 
 
-class MoonPicker(Menu):
+class MoonPicker:
     """The players in seat order, the one being asked preselected; OK picks
-    the line under the cursor, LEFT/RIGHT the line above/below at once."""
+    the line under the cursor, LEFT/RIGHT the line above/below at once,
+    UP/DOWN move, BACK goes back to the entry. (Not a ui.menu Menu: this is
+    a game screen, and the menus' code is forgotten while a game is on.)"""
+
+    def __init__(self, names, cursor):
+        self.names = names
+        self.cursor = cursor
 
     def key(self, app, name, kind):
-        if (name == LEFT or name == RIGHT) and kind != LONG:
-            n = len(self.items)
-            self.on_pick(app, (self.cursor + (1 if name == RIGHT else -1)) % n)
-        else:
-            Menu.key(self, app, name, kind)
+        n = len(self.names)
+        if kind == LONG:
+            return
+        if name == OK:
+            shoot_moon(app, self.cursor)
+        elif name == LEFT or name == RIGHT:
+            shoot_moon(app, (self.cursor + (1 if name == RIGHT else -1)) % n)
+        elif name == UP or name == DOWN:
+            self.cursor = (self.cursor + (1 if name == DOWN else -1)) % n
+        elif name == BACK:
+            app.next_screen()
 
     def draw(self, app):
-        Menu.draw(self, app)
-        if len(self.items) < ROWS:
+        fb = app.fb
+        widgets.title(fb, t("moon_who"))
+        for i in range(len(self.names)):
+            color = widgets.highlight(fb, 1 + i) if i == self.cursor else 1
+            text.draw(fb, self.names[i], 2, widgets.line(1 + i), text.SMALL, color)
+        if len(self.names) < ROWS:
             # Up to 6 players leave the last line free: the quick keys.
-            widgets.draw_center(app.fb, t("moon_keys"), widgets.line(ROWS))
+            widgets.draw_center(fb, t("moon_keys"), widgets.line(ROWS))
 
 
 def shoot_moon(app, shooter):
@@ -47,9 +65,4 @@ def shoot_moon(app, shooter):
 
 def moon_picker(app):
     """The "who shot the moon?" list."""
-    g = app.game
-
-    def pick(app, i):
-        shoot_moon(app, i)
-
-    return MoonPicker(t("moon_who"), list(app.names), pick, lambda app: app.next_screen(), g.seat)
+    return MoonPicker(app.names, app.game.seat)

@@ -5,7 +5,6 @@ hand. Loaded on the first undo only (RAM on the board)."""
 
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
-from tallyboard.ui.menu import Menu
 
 # The word for each kind of entry inside a sentence: the screen's own
 # word, in lower case (made on an undo only, not per press).
@@ -94,5 +93,9 @@ def ask_reopen(app, entry):
             app.undo(True)
         else:
             app.go(back)
+
+    # A menu screen, its module loaded here: this module stays while the
+    # game is on, and must not keep the menus' code from being forgotten.
+    from tallyboard.ui.menu import Menu
 
     app.go(Menu(title, items, pick, lambda app: app.go(back)))
