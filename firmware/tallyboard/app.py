@@ -454,12 +454,14 @@ class App:
             undo_screens.ask_reopen(self, guess)
             return
         trump_before = g.current.get("trump") if g.current is not None and g.NAME == "wizard" else None
-        g.undo()
+        # The journal first: the core cannot redo, but an undo it allows
+        # always succeeds. A failed write leaves both as they were.
         try:
             self.journal.undo(self.game_id)
         except (OSError, ValueError) as e:
             self.refuse("%s: %s" % (t("write_failed"), e))
             return
+        g.undo()
         self._ready = None
         self._revealed = None
         if g.NAME == "wizard" and g.current is not None and g.current.get("trump") != trump_before:

@@ -51,13 +51,22 @@ class Config:
         self._defaults = {}
         self.problem = None
         self._load()
+        self._saved = self._snapshot()
+
+    def _snapshot(self):
+        return (list(self.roster), self.language, self.contrast, dict(self._defaults))
+
+    def _restore(self):
+        roster, self.language, self.contrast, defaults = self._saved
+        self.roster = list(roster)
+        self._defaults = dict(defaults)
 
     def _load(self):
         try:
             if not self.fs.exists(FILE):
                 return
             data = json.loads(self.fs.read(FILE))
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, RuntimeError, MemoryError) as e:  # RuntimeError: nested too deep
             self.problem = "config.json unreadable (%s): defaults used" % (e,)
             return
         if not isinstance(data, dict):
@@ -83,7 +92,7 @@ class Config:
                     rules.complete(game, given, players)
                     given["players"] = players
                     self._defaults[game] = given
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RuntimeError) as e:
             self.problem = "config.json has a bad value (%s)" % (e,)
 
     def _check_roster(self, names):
@@ -97,7 +106,9 @@ class Config:
             seen[name] = True
 
     def save(self):
-        """Write the whole configuration (atomic replace)."""
+        """Write the whole configuration (atomic replace). When the write
+        fails (a full flash) every setting goes back to what the flash
+        holds, and the error is raised: memory and flash always agree."""
         data = {
             "roster": self.roster,
             "language": self.language,
@@ -107,7 +118,12 @@ class Config:
             "sleep_s": self.sleep_s,
             "defaults": self._defaults,
         }
-        self.fs.write_file(FILE, json.dumps(data).encode())
+        try:
+            self.fs.write_file(FILE, json.dumps(data).encode())
+        except Exception:
+            self._restore()
+            raise
+        self._saved = self._snapshot()
 
     def set_roster(self, names):
         """Replace the roster: 1..12 distinct names of 1..10 printable characters."""

@@ -153,6 +153,9 @@ def parse_int(word, low, high, what):
     for i in range(start, len(word)):
         if word[i] < "0" or word[i] > "9":
             raise FrameError("args", "%s must be a number" % what)
+    # One spelling per number: no "-0", no leading zeros ("007").
+    if word[start] == "0" and (start or len(word) > 1):
+        raise FrameError("args", "%s must be a number written plainly, not %s" % (what, word))
     value = int(word)
     if value < low or value > high:
         raise FrameError("range", "%s must be %d..%d" % (what, low, high))

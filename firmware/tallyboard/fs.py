@@ -32,18 +32,35 @@ class _Atomic:
     def write_file(self, name, data):
         """Replace ``name`` by ``data`` atomically: after a power cut the file
         holds either the old or the new bytes (once ``recover()`` has run)."""
-        self._put(name + TMP, data)
+        try:
+            self._put(name + TMP, data)
+        except Exception:
+            # A full flash: drop the partial copy, or it eats the space that
+            # freeing a game is meant to win back.
+            self._drop(name + TMP)
+            raise
         self._commit(name)
+
+    def _drop(self, name):
+        try:
+            if self.exists(name):
+                self.remove(name)
+        except Exception:  # noqa: BLE001 - the write's own error is reported
+            pass
 
     def truncate(self, name, length):
         """Keep the first ``length`` bytes of ``name``, atomically (a copy,
         then a rename: MicroPython files have no truncate)."""
         tmp = name + TMP
-        self._put(tmp, self.read_at(name, 0, min(CHUNK, length)))
-        off = CHUNK
-        while off < length:
-            self.append(tmp, self.read_at(name, off, min(CHUNK, length - off)))
-            off += CHUNK
+        try:
+            self._put(tmp, self.read_at(name, 0, min(CHUNK, length)))
+            off = CHUNK
+            while off < length:
+                self.append(tmp, self.read_at(name, off, min(CHUNK, length - off)))
+                off += CHUNK
+        except Exception:
+            self._drop(tmp)
+            raise
         self._commit(name)
 
     def _commit(self, name):

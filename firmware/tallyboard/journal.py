@@ -9,12 +9,23 @@ reads the file back (the journal remembers each file's sequence number and
 size). ``boot()`` checks every file, cuts a torn or damaged tail off (so the
 next append follows a good record), and rebuilds each game through the core.
 
-Besides the journals: ``gNNNN.ack`` (bytes the PC has acknowledged),
-``gNNNN.bad`` (the first bytes of a damaged tail that boot cut off, for the
-PC to look at) and ``tj.next`` (the next game id, so ids are never reused).
+Besides the journals: ``gNNNN.ack`` (what the PC has acknowledged: a
+length and the CRC-32 of those bytes, so an acknowledgement never covers
+other bytes than the ones the PC stored), damaged pieces ``gNNNN.bad``,
+``gNNNN_2.bad``, ... (the first bytes of each damaged tail boot cut off, for
+the PC to fetch and keep; a later damage never overwrites an earlier one)
+and ``tj.next`` (the next game id, so ids are never reused).
+
+A failed write (the file system raises) leaves the journal as it was before
+the call: ``_append`` either completes the record or raises with the file
+cut back to its last good record (or, when even that fails, with a torn
+tail that boot drops). So the caller undoes its change in memory on an
+exception, and memory and journal agree.
 """
 
 from tricktally import new_game
+from binascii import crc32
+
 from tallyboard.journal_format import (
     AMEND,
     END,
@@ -48,9 +59,10 @@ CHUNK = 1024
 
 _NAMES = {START: "start", ENTRY: "entry", UNDO: "undo", AMEND: "amend", END: "end"}
 
-# What a record the rules refuse raises. Anything else (MemoryError on the
-# board, an I/O error) is no proof that the file is bad: boot keeps the file.
-_REFUSED = (ValueError, TypeError, KeyError, IndexError, AttributeError)
+# What a record the rules refuse raises (absurd numbers overflow, absurd
+# nesting recurses). Anything else (MemoryError on the board, an I/O error)
+# is no proof that the file is bad: boot keeps the file.
+_REFUSED = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RuntimeError)
 
 __all__ = ("Journal", "Stored", "JournalError", "decode", "rebuild", "replay", "game_file", "LOW_SPACE", "VERSION")
 
@@ -64,10 +76,55 @@ def _id_of(name, suffix=SUFFIX):
     if len(name) < 2 + len(suffix) or name[0] != "g" or not name.endswith(suffix):
         return None
     digits = name[1 : -len(suffix)]
+    if len(digits) > 9:
+        return None  # not an id the link can name (1 to 9 digits): not ours
     for ch in digits:
         if not "0" <= ch <= "9":
             return None
     return int(digits)
+
+
+def piece_name(game_id, k):
+    """The file of damaged piece ``k`` (1, 2, ...) of a game: ``g0007.bad``,
+    ``g0007_2.bad``, ..."""
+    if k == 1:
+        return "g%04d%s" % (game_id, BAD)
+    return "g%04d_%d%s" % (game_id, k, BAD)
+
+
+def _piece_of(name):
+    # (game id, k) of a damaged piece's file name, or None.
+    gid = _id_of(name, BAD)
+    if gid is not None:
+        return gid, 1
+    if name[:1] != "g" or not name.endswith(BAD):
+        return None
+    mid = name[1 : -len(BAD)]
+    us = mid.find("_")
+    if us < 1 or us == len(mid) - 1:
+        return None
+    for ch in mid[:us] + mid[us + 1 :]:
+        if not "0" <= ch <= "9":
+            return None
+    k = int(mid[us + 1 :])
+    if k < 2:
+        return None
+    return int(mid[:us]), k
+
+
+def _crc_file(fs, name, upto):
+    # CRC-32 (int) of the first ``upto`` bytes of ``name``, read in chunks.
+    crc = 0
+    off = 0
+    while off < upto:
+        chunk = fs.read_at(name, off, min(CHUNK, upto - off))
+        if not chunk:
+            break
+        crc = crc32(chunk, crc)
+        off += len(chunk)
+    if off != upto:
+        return -1
+    return crc & 0xFFFFFFFF
 
 
 class Replayer:
@@ -111,7 +168,10 @@ class Replayer:
             elif rtype == END:
                 self.ended = True
         except _REFUSED as e:
-            text = dumps(p)
+            try:
+                text = dumps(p)
+            except JournalError:  # a float, say: refused by the rules too
+                text = "?"
             if len(text) > 40:
                 text = text[:37] + "..."
             self.damage = "record %d (%s %s) refused: %s" % (seq, _NAMES.get(rtype, rtype), text, e)
@@ -201,6 +261,12 @@ class _Game:
         self.seq = 0
         self.size = 0
         self.synced = 0
+        # CRC-32 of the acknowledged bytes; ack_saved False while the
+        # acknowledgement lives in RAM only (the flash was full).
+        self.ack_crc = None
+        self.ack_saved = True
+        self.pieces = []  # k of each damaged piece kept for the PC
+        self.ack_seen = None
         self.ended = False
         self.finished = False
         self.writable = True
@@ -245,26 +311,38 @@ class Journal:
             if gid is not None:
                 ids.append(gid)
         ids.sort()
+        pieces = {}
+        for n in names:
+            pk = _piece_of(n)
+            if pk is not None:
+                if pk[0] not in pieces:
+                    pieces[pk[0]] = []
+                pieces[pk[0]].append(pk[1])
         out = []
         for gid in ids:
-            s = self._boot_one(gid)
+            s = self._boot_one(gid, pieces.get(gid))
             if s is not None:
                 out.append(s)
         for n in names:
             # Leftovers of a delete a power cut interrupted.
             gid = _id_of(n, ACK)
             if gid is None:
-                gid = _id_of(n, BAD)
+                pk = _piece_of(n)
+                gid = pk[0] if pk is not None else None
             if gid is not None and gid not in self._games:
                 self._try_remove(n)
         self._next = max([1, self._read_number(NEXT_FILE)] + [g + 1 for g in ids])
         return out
 
-    def _boot_one(self, gid):
+    def _boot_one(self, gid, pieces=None):
         st = _Game(gid)
+        if pieces:
+            pieces.sort()
+            st.pieces = pieces
         s = Stored(self, gid)
+        ack_upto, ack_crc = self._read_ack(st)
         try:
-            game = self._scan(st, s, repair=True)
+            game = self._scan(st, s, repair=True, ack_upto=ack_upto)
         except Exception as e:
             # Not the file's fault as far as we know (memory, I/O): keep the
             # file untouched and read-only.
@@ -280,7 +358,11 @@ class Journal:
                 pass
         if st.name is None:
             return None
-        st.synced = self._read_synced(st)
+        # Synced only when the file still holds exactly the bytes the PC
+        # acknowledged (a swapped or rewritten file is not "synced").
+        if ack_upto and ack_upto <= st.size and st.ack_seen == ack_crc:
+            st.synced = ack_upto
+            st.ack_crc = ack_crc
         s.size = st.size
         s.synced = st.synced
         if game is not None:
@@ -297,9 +379,11 @@ class Journal:
         self._games[gid] = st
         return s
 
-    def _scan(self, st, s, repair):
+    def _scan(self, st, s, repair, ack_upto=0):
         """Read st's file; returns the Game up to any damage. With ``repair``
-        cuts the file back to its good prefix (or removes an empty one)."""
+        cuts the file back to its good prefix (or removes an empty one).
+        Sets ``st.ack_seen`` to the CRC-32 of the first ``ack_upto`` bytes
+        (None when the scan did not read that far)."""
         fs = self.fs
         name = st.name
         size = fs.size(name)
@@ -307,10 +391,17 @@ class Journal:
         rp = Replayer()
         off = 0
         pending = b""
+        acrc = 0
+        st.ack_seen = None
         while off < size and not sc.stopped:
             chunk = fs.read_at(name, off, CHUNK)
             if not chunk:
                 break
+            if off < ack_upto:
+                n = min(len(chunk), ack_upto - off)
+                acrc = crc32(chunk[:n] if n < len(chunk) else chunk, acrc)
+                if off + n == ack_upto:
+                    st.ack_seen = acrc & 0xFFFFFFFF
             off += len(chunk)
             buf = pending + chunk if pending else chunk
             base = off - len(buf)
@@ -366,7 +457,10 @@ class Journal:
             try:
                 if not sc.torn:
                     # Keep what is cut off for the PC: it may hold entries.
-                    fs.write_file(game_file(gid)[:-len(SUFFIX)] + BAD, fs.read_at(name, sc.good, min(size - sc.good, BAD_KEEP)))
+                    # A new piece each time: an earlier one is never lost.
+                    k = st.pieces[-1] + 1 if st.pieces else 1
+                    fs.write_file(piece_name(gid, k), fs.read_at(name, sc.good, min(size - sc.good, BAD_KEEP)))
+                    st.pieces.append(k)
                 fs.truncate(name, sc.good)
                 st.size = sc.good
             except OSError as e:
@@ -412,9 +506,31 @@ class Journal:
         except (ValueError, IndexError, OSError):
             return 0
 
-    def _read_synced(self, st):
-        v = self._read_number(st.name[: -len(SUFFIX)] + ACK)
-        return min(max(v, 0), st.size)
+    def _ack_name(self, st):
+        return st.name[: -len(SUFFIX)] + ACK
+
+    def _read_ack(self, st):
+        # (upto, crc) the ack file holds; (0, None) when missing or damaged
+        # (the safe fallback: nothing counts as synced).
+        name = self._ack_name(st)
+        try:
+            if not self.fs.exists(name) or self.fs.size(name) > 60:
+                return 0, None
+            parts = self.fs.read(name).split()
+            if len(parts) != 3 or len(parts[1]) != 8:
+                return 0, None
+            upto = int(parts[0])
+            digest = int(parts[1], 16)
+            if upto < 0 or parts[2].decode() != crc_of(("%s %d %08x" % (name, upto, digest)).encode()):
+                return 0, None
+            return upto, digest
+        except (ValueError, IndexError, OSError, UnicodeError):
+            return 0, None
+
+    def _write_ack(self, st, upto, digest):
+        name = self._ack_name(st)
+        body = "%s %d %08x" % (name, upto, digest)
+        self.fs.write_file(name, ("%d %08x %s\n" % (upto, digest, crc_of(body.encode()))).encode())
 
     def _try_remove(self, name):
         try:
@@ -432,6 +548,8 @@ class Journal:
 
     def _append(self, st, rtype, payload):
         # ``payload`` may be a list the caller reuses: use it, never keep it.
+        # Either the record is in the file when this returns, or it raises
+        # and the file holds what it held before (see _settle).
         if not st.writable:
             raise JournalError("game %d %s" % (st.game_id, st.why))
         if st.ended:
@@ -454,11 +572,36 @@ class Journal:
             st.dirty = False
         try:
             self.fs.append(st.name, line)
+        except Exception:
+            if not self._settle(st, line):
+                raise
         except BaseException:
+            # A power cut (or Ctrl-C): nothing more can be written now; boot
+            # sorts the file out.
             st.dirty = True
             raise
         st.seq += 1
         st.size += len(line)
+
+    def _settle(self, st, line):
+        """After a failed append: True when the whole record is in the file
+        after all (the error came late); else cut the file back to the last
+        good record and return False. When even that fails, the tail is an
+        unfinished line, which the next append (or boot) cuts off."""
+        st.dirty = True
+        try:
+            size = self.fs.size(st.name) if self.fs.exists(st.name) else 0
+            if size == st.size:
+                st.dirty = False
+                return False
+            if size == st.size + len(line) and self.fs.read_at(st.name, st.size, len(line)) == bytes(line):
+                st.dirty = False
+                return True
+            self.fs.truncate(st.name, st.size)
+            st.dirty = False
+        except Exception:  # noqa: BLE001 - the first error is the one to report
+            pass
+        return False
 
     def new_game(self, game, created=None):
         """Start journaling ``game`` (a tricktally Game); returns its id.
@@ -490,13 +633,20 @@ class Journal:
             payload["created"] = int(created)
         st = _Game(gid)
         self._games[gid] = st
-        self._append(st, START, payload)
-        st.readable = True  # written here: load() may replay it
-        for i in range(len(game.hands)):
-            for kind, seat, value in game.dict_to_entries(game.hand_to_dict(game.hands[i]), i + 1):
+        try:
+            self._append(st, START, payload)
+            st.readable = True  # written here: load() may replay it
+            for i in range(len(game.hands)):
+                for kind, seat, value in game.dict_to_entries(game.hand_to_dict(game.hands[i]), i + 1):
+                    self._append(st, ENTRY, [kind, seat, value])
+            for kind, seat, value in game.current_entries():
                 self._append(st, ENTRY, [kind, seat, value])
-        for kind, seat, value in game.current_entries():
-            self._append(st, ENTRY, [kind, seat, value])
+        except Exception:
+            # A start that failed leaves no game behind (not even an empty
+            # file): the board shows the error and nothing was entered yet.
+            del self._games[gid]
+            self._try_remove(st.name)
+            raise
         st.game = game
         return gid
 
@@ -566,22 +716,72 @@ class Journal:
         return self.fs.read_at(st.name, offset, min(length, st.size - offset))
 
     def synced(self, game_id):
-        """Bytes of the journal the PC has acknowledged."""
+        """Bytes of the journal the PC has acknowledged (with a digest that
+        matches what the file holds)."""
         return self._get(game_id).synced
 
-    def mark_synced(self, game_id, upto):
-        """Record that the PC holds the first ``upto`` bytes (written atomically)."""
+    def digest(self, game_id, upto):
+        """CRC-32 (int) of the first ``upto`` bytes of the game's journal."""
+        st = self._get(game_id)
+        if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size:
+            raise JournalError("game %d has %d bytes: no digest of %r" % (game_id, st.size, upto))
+        return _crc_file(self.fs, st.name, upto)
+
+    def mark_synced(self, game_id, upto, digest=None):
+        """Record that the PC holds exactly the first ``upto`` bytes, whose
+        CRC-32 is ``digest`` (None: the board's own, for local callers).
+        A digest that differs from the file's is refused (JournalError):
+        the PC holds other bytes. When the flash is too full to write the
+        acknowledgement it is kept in RAM (until a reboot, or until a
+        delete frees room and it is written): sync still completes, and a
+        synced game can still be deleted to free space."""
         st = self._get(game_id)
         if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size:
             raise JournalError("game %d has %d bytes: cannot acknowledge %r" % (game_id, st.size, upto))
-        self._write_number(st.name[: -len(SUFFIX)] + ACK, upto)
+        mine = _crc_file(self.fs, st.name, upto)
+        if digest is not None and digest != mine:
+            raise JournalError(
+                "game %d: the PC's digest %08x of %d bytes is not the board's %08x: not acknowledged"
+                % (game_id, digest & 0xFFFFFFFF, upto, mine)
+            )
+        try:
+            self._write_ack(st, upto, mine)
+            st.ack_saved = True
+        except OSError:
+            st.ack_saved = False
         st.synced = upto
+        st.ack_crc = mine
+
+    def _save_acks(self):
+        # Write the acknowledgements a full flash kept in RAM.
+        for gid in self.ids():
+            st = self._games[gid]
+            if not st.ack_saved and st.ack_crc is not None:
+                try:
+                    self._write_ack(st, st.synced, st.ack_crc)
+                    st.ack_saved = True
+                except OSError:
+                    return
+
+    def _verified(self, st):
+        # The PC has all of the file, and the file still holds exactly the
+        # bytes it acknowledged (read again now).
+        if not st.size or st.synced != st.size or st.ack_crc is None:
+            return False
+        try:
+            if self.fs.size(st.name) != st.size:
+                return False
+            return _crc_file(self.fs, st.name, st.size) == st.ack_crc
+        except OSError:
+            return False
 
     def delete(self, game_id, force=False):
-        """Delete a game. Refuses (JournalError) one the PC does not have in
-        full unless ``force``."""
+        """Delete a game (its journal, acknowledgement and damaged pieces).
+        Refuses (JournalError) one the PC does not hold in full, checked
+        against the file's bytes now, unless ``force``."""
         st = self._get(game_id)
-        if st.synced < st.size and not force:
+        if not force and not self._verified(st):
+            st.synced = 0 if st.synced == st.size else st.synced
             raise JournalError(
                 "game %d is not on the PC yet (%d of %d bytes synced): sync it first, or delete with force"
                 % (game_id, st.synced, st.size)
@@ -589,10 +789,42 @@ class Journal:
         base = st.name[: -len(SUFFIX)]
         # The journal first: once it is gone the game is gone; boot sweeps
         # the small files a cut would leave behind.
-        for n in (st.name, base + ACK, base + BAD):
+        names = [st.name, base + ACK]
+        for k in st.pieces:
+            names.append(piece_name(game_id, k))
+        for n in names:
             if self.fs.exists(n):
                 self.fs.remove(n)
         del self._games[game_id]
+        self._save_acks()
+
+    def pieces(self, game_id):
+        """The damaged pieces kept for a game: a list of ``(k, size)``."""
+        st = self._get(game_id)
+        out = []
+        for k in st.pieces:
+            try:
+                out.append((k, self.fs.size(piece_name(game_id, k))))
+            except OSError:
+                pass
+        return out
+
+    def read_piece(self, game_id, k, offset, length):
+        """Bytes of damaged piece ``k`` from ``offset`` (at most ``length``)."""
+        st = self._get(game_id)
+        if k not in st.pieces:
+            raise JournalError("game %d has no damaged piece %r" % (game_id, k))
+        if offset < 0 or length < 0:
+            raise JournalError("offset and length must be whole numbers >= 0")
+        return self.fs.read_at(piece_name(game_id, k), offset, length)
+
+    def has_open_game(self):
+        """True while a game that is not finished can take entries."""
+        for gid in self._games:
+            st = self._games[gid]
+            if st.game is not None and st.writable and not st.ended and not st.game.finished:
+                return True
+        return False
 
     def space(self):
         """``(free_bytes or None, low)``: low when under LOW_SPACE bytes."""
@@ -610,5 +842,7 @@ class Journal:
         for gid in self.ids():
             st = self._games[gid]
             if st.size and st.synced >= st.size and self.finished(gid):
-                return gid
+                if self._verified(st):
+                    return gid
+                st.synced = 0  # the file changed since the PC acknowledged it
         return None

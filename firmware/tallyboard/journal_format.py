@@ -27,6 +27,10 @@ TYPES_BY_BYTE = {115: START, 101: ENTRY, 117: UNDO, 97: AMEND, 120: END}
 MAX_LINE = 2048
 
 _NL = 10
+# Deepest nesting of lists and objects a payload may have: the deepest real
+# one (an amendment) has 4. A deeper payload is damage, not a reason for the
+# JSON reader (or the core after it) to recurse until the stack runs out.
+MAX_DEPTH = 8
 
 
 class JournalError(ValueError):
@@ -330,11 +334,37 @@ def parse(line):
     rtype = TYPES_BY_BYTE.get(line[a + 1])
     if rtype is None:
         raise JournalError("unknown record type %r (a newer firmware?)" % chr(line[a + 1]))
+    if _too_deep(line, a + 3, sp):
+        raise JournalError("payload nested deeper than %d" % MAX_DEPTH)
     try:
         payload = json.loads(line[a + 3 : sp])
-    except ValueError:
+    except (ValueError, RuntimeError, MemoryError):
         raise JournalError("payload is not JSON")
     return seq, rtype, payload
+
+
+def _too_deep(line, start, end):
+    # True when brackets outside strings nest deeper than MAX_DEPTH.
+    depth = 0
+    in_str = False
+    i = start
+    while i < end:
+        c = line[i]
+        if in_str:
+            if c == 92:  # backslash: skip the escaped byte
+                i += 1
+            elif c == 34:
+                in_str = False
+        elif c == 34:
+            in_str = True
+        elif c == 91 or c == 123:
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif c == 93 or c == 125:
+            depth -= 1
+        i += 1
+    return False
 
 
 def start_version(payload):

@@ -11,6 +11,16 @@ one ERR frame and changes nothing (the journal, the roster, the clock and the
 session are left as they were). Lines that do not start with ``>`` and a
 digit are noise (a REPL banner, a ``>>>`` prompt, a stray newline) and are
 ignored without an answer.
+
+The game never waits for the PC: a stream with ``backlog()`` (answers queued
+but not sent yet) and ``pump()`` (send what it can without waiting) is fed
+no new answer while a frame's worth is still queued, and no more input is
+taken while a frame's worth waits to be answered. A PC that stops reading
+just stops getting answers; the buttons keep their speed.
+
+Byte 0x03 (Ctrl-C): a stream that counts it in ``ctrl_c`` instead of letting
+MicroPython raise KeyboardInterrupt (UsbStream) has it honoured here only
+while no game is open; the STOP request stops the app at any time.
 """
 
 import binascii
@@ -24,6 +34,12 @@ _MAX_SIZE = 1 << 30
 # 20 stay well inside a frame.
 _LIST_PAGE = 20
 _SUM_STEP = 1024
+_MAX_PIECE = 999
+
+
+class Stop(KeyboardInterrupt):
+    """Raised out of ``Link.poll`` to stop the app (STOP, or Ctrl-C with no
+    game open): every confirmed entry is already on flash."""
 
 
 class Link:
@@ -44,6 +60,10 @@ class Link:
         self.device_id = device_id
         self.firmware_version = firmware_version
         self.reader = frames.LineReader()
+        self._pump = getattr(stream, "pump", None)
+        self._backlog = getattr(stream, "backlog", None)
+        self._guard = hasattr(stream, "ctrl_c")
+        self._stop = False
         # Session state: set by HELLO; every later request id must be larger
         # (a repeated or stale frame is refused rather than acted on twice).
         self.last_id = None
@@ -57,21 +77,45 @@ class Link:
             "ACK": self._ack,
             "ROSTER": self._roster,
             "TIME": self._time,
+            "PIECES": self._pieces,
+            "PIECE": self._piece,
+            "STOP": self._stop_request,
         }
 
     def poll(self):
         """Answer whatever complete requests have arrived; never blocks.
-        Returns True if any byte was received."""
-        data = self.stream.read_available()
-        if not data:
-            return False
-        self.reader.feed(data)
+        Returns True if any byte was received. Raises Stop (a
+        KeyboardInterrupt) after answering STOP, or on Ctrl-C with no game
+        open."""
+        if self._pump is not None:
+            self._pump()
+        got = False
+        if self.reader.pending() < 2 * frames.MAX_LINE:
+            data = self.stream.read_available()
+            if data:
+                got = True
+                self.reader.feed(data)
+            if self._guard and self.stream.ctrl_c:
+                self.stream.ctrl_c = 0
+                if not self._game_open():
+                    raise Stop("Ctrl-C on the link")
         while True:
+            if self._backlog is not None and self._backlog() >= frames.MAX_LINE:
+                break  # the PC is not reading: answer the rest later
             line = self.reader.next_line()
             if line is None:
                 break
             self._line(line)
-        return True
+            if self._stop:
+                self._stop = False
+                if self._pump is not None:
+                    self._pump()
+                raise Stop("STOP request")
+        return got
+
+    def _game_open(self):
+        is_open = getattr(self.journal, "has_open_game", None)
+        return bool(is_open()) if is_open is not None else False
 
     # ----- framing ---------------------------------------------------------
 
@@ -151,10 +195,12 @@ class Link:
         page = ids[:_LIST_PAGE]
         out = ["OK", "more" if len(ids) > len(page) else "end"]
         finished = getattr(self.journal, "finished", None)
+        pieces = getattr(self.journal, "pieces", None)
         for gid in page:
             done = finished(gid) if finished is not None else None
-            out.append("%d:%d:%d:%s" % (gid, self.journal.size(gid), self.journal.synced(gid),
-                                        "-" if done is None else ("1" if done else "0")))
+            out.append("%d:%d:%d:%s:%d" % (gid, self.journal.size(gid), self.journal.synced(gid),
+                                           "-" if done is None else ("1" if done else "0"),
+                                           len(pieces(gid)) if pieces is not None else 0))
         return out
 
     def _fetch(self, words):
@@ -168,9 +214,9 @@ class Link:
         data = self.journal.read(gid, offset, min(length, size - offset))
         return ["OK", str(gid), str(offset), str(len(data)), frames.pack_data(data)]
 
-    def _game_upto(self, words):
+    def _game_upto(self, words, extra=0):
         # `VERB game upto`, upto within the journal: SUM and ACK share it.
-        self._args(words, 2)
+        self._args(words, 2 + extra)
         gid = self._game(words[1])
         upto = frames.parse_int(words[2], 0, _MAX_SIZE, "upto")
         size = self.journal.size(gid)
@@ -189,9 +235,43 @@ class Link:
         return ["OK", str(gid), str(upto), "%08x" % (crc & 0xFFFFFFFF)]
 
     def _ack(self, words):
-        gid, upto = self._game_upto(words)
-        self.journal.mark_synced(gid, upto)
+        # ACK game upto crc: the PC stored exactly these bytes. The board
+        # checks the digest against its file before it believes it.
+        gid, upto = self._game_upto(words, 1)
+        digest = words[3]
+        if len(digest) != 8 or not _is_hex(digest):
+            raise FrameError("args", "digest must be 8 lower-case hex digits")
+        self.journal.mark_synced(gid, upto, int(digest, 16))
         return ["OK", str(gid), str(upto)]
+
+    def _pieces(self, words):
+        # PIECES game: the damaged pieces the board kept, as k:size.
+        self._args(words, 1)
+        gid = self._game(words[1])
+        out = ["OK", str(gid)]
+        for k, size in self.journal.pieces(gid):
+            out.append("%d:%d" % (k, size))
+        return out
+
+    def _piece(self, words):
+        # PIECE game k offset length: bytes of a damaged piece, like FETCH.
+        self._args(words, 4)
+        gid = self._game(words[1])
+        k = frames.parse_int(words[2], 1, _MAX_PIECE, "piece")
+        offset = frames.parse_int(words[3], 0, _MAX_SIZE, "offset")
+        length = frames.parse_int(words[4], 1, frames.MAX_CHUNK, "length")
+        sizes = dict(self.journal.pieces(gid))
+        if k not in sizes:
+            raise FrameError("range", "game %d has no damaged piece %d" % (gid, k))
+        if offset >= sizes[k]:
+            raise FrameError("range", "offset %d is not below the size %d" % (offset, sizes[k]))
+        data = self.journal.read_piece(gid, k, offset, min(length, sizes[k] - offset))
+        return ["OK", str(gid), str(k), str(offset), str(len(data)), frames.pack_data(data)]
+
+    def _stop_request(self, words):
+        self._args(words, 0)
+        self._stop = True
+        return ["OK"]
 
     def _roster(self, words):
         if len(words) < 2:
@@ -206,3 +286,10 @@ class Link:
         epoch = frames.parse_int(words[1], 0, 4102444800, "epoch")
         self.clock.set_time(epoch)
         return ["OK", str(epoch)]
+
+
+def _is_hex(word):
+    for ch in word:
+        if not ("0" <= ch <= "9" or "a" <= ch <= "f"):
+            return False
+    return True

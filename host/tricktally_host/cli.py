@@ -2,6 +2,7 @@
 """The `tricktally` command: one click group, one module per command in commands/."""
 
 import importlib
+import sys
 
 import click
 
@@ -25,7 +26,28 @@ COMMANDS = (
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class OneLineGroup(click.Group):
+    """Usage mistakes (an unknown option, a missing argument) get one line,
+    ``error: ...``, and exit status 2, like every other bad input."""
+
+    def main(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False
+        try:
+            rv = super().main(*args, **kwargs)
+        except click.exceptions.Abort:
+            click.echo("error: aborted", err=True)
+            sys.exit(1)
+        except click.ClickException as e:
+            from tricktally_host.safe_text import one_line
+
+            click.echo("error: %s" % one_line(e.format_message()), err=True)
+            sys.exit(e.exit_code)
+        if isinstance(rv, int):
+            sys.exit(rv)
+        return rv
+
+
+@click.group(cls=OneLineGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="tricktally")
 def main():
     """TrickTally: score keeper for Joker Spades, Wizard and Hearts."""

@@ -169,11 +169,29 @@ def stage(files, dest, run=subprocess.run):
     return dest
 
 
-def deploy(port, root=REPO, run=subprocess.run, echo=print):
-    """Compile into a temporary folder and copy everything with mpremote."""
+def stop_app(port, timeout=1.5):
+    """Ask a running TrickTally app on ``port`` to stop (the STOP request of
+    docs/PROTOCOL.md): with a game open the app ignores Ctrl-C, which is
+    all mpremote sends. True when the app said it stops; False when nothing
+    answered (no app running: mpremote's Ctrl-C does the rest)."""
+    from tricktally_host.link_client import LinkClient, LinkError
+
+    try:
+        with LinkClient(port, timeout=timeout, retries=1) as client:
+            client.hello()
+            client.stop()
+        return True
+    except LinkError:
+        return False
+
+
+def deploy(port, root=REPO, run=subprocess.run, echo=print, stop=stop_app):
+    """Stop the app, compile into a temporary folder and copy everything with mpremote."""
     files = plan(root)
     with tempfile.TemporaryDirectory(prefix="tricktally-deploy-") as tmp:
         stage(files, tmp, run=run)
+        if stop is not None and stop(port):
+            echo("the app on %s stopped" % port)
         echo("compiled %d files; copying to %s with mpremote ..." % (len(files), port))
         argv = mpremote_argv(files, port, tmp)
         proc = run(argv, env=dict(os.environ))

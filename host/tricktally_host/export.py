@@ -5,13 +5,21 @@ JSON: one record file per game, made by the core from the rebuilt game
 (``to_record``), so it holds exactly the hands played (and the entries of an
 unfinished hand under ``current``) and rebuilding it gives the same game.
 
-CSV: one row per player per complete hand. Spreadsheets run a cell that
-starts with ``= + - @`` (or a tab or CR) as a formula, so such text cells get
-a leading apostrophe; numbers are written as numbers, so a real negative
-score stays a number. UTF-8 with a byte order mark, so Excel reads accented
-names right (other readers skip the mark).
+CSV: one row per player per complete hand, with every value the JSON has
+for that player and hand (bid, blind nil, tricks, trump, hearts, queen,
+jack, moon). Spreadsheets run a cell that starts with ``= + - @`` (or a tab
+or CR, also after leading spaces) as a formula, so such text cells get a
+leading apostrophe; numbers are written as numbers, so a real negative score
+stays a number. UTF-8 with a byte order mark, so Excel reads accented names
+right (other readers skip the mark).
+
+Files: an existing file is never replaced unless asked (``force``); names
+are unique even on a file system that ignores case (device ids ``abcd`` and
+``ABCD``); files get the usual permissions (0666 less the umask), not the
+0600 of a temporary file.
 """
 
+import binascii
 import csv
 import io
 import json
@@ -40,10 +48,19 @@ CSV_COLUMNS = (
     "score",
     "total",
     "bags",
+    # issue 11: values the JSON export has that the CSV lacked
+    "trump",
+    "blind_nil",
+    "moon",
+    "moon_choice",
 )
 CSV_NAME = "tricktally-games.csv"
 # What makes a spreadsheet treat a cell as a formula (OWASP CSV injection).
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+class ExportError(Exception):
+    """An export that would replace a file, or cannot be written; one line."""
 
 
 def export_record(info, game):
@@ -66,13 +83,26 @@ def record_file_name(info, game):
     return re.sub(r"[^A-Za-z0-9_.-]", "_", "_".join(parts)) + ".json"
 
 
+def _file_mode(path):
+    # An existing file keeps its mode; a new one gets 0666 less the umask,
+    # like any file a program creates (mkstemp would leave it 0600).
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_atomic(path, data):
     """Write bytes ``data`` to ``path`` through a temporary file, so a reader never sees half a file."""
     path = pathlib.Path(path)
+    mode = _file_mode(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -80,16 +110,47 @@ def write_atomic(path, data):
         raise
 
 
-def export_json(loaded, out_dir):
-    """Write one record file per (info, record, game) of ``loaded`` into ``out_dir``; return the paths."""
+def _check_free(paths, force):
+    """Refuse (ExportError) to replace an existing file unless ``force``."""
+    if force:
+        return
+    taken = [p for p in paths if os.path.lexists(p)]
+    if taken:
+        more = " (and %d more)" % (len(taken) - 1) if len(taken) > 1 else ""
+        raise ExportError("%s already exists%s: nothing written; use --force to replace" % (taken[0], more))
+
+
+def json_paths(loaded, out_dir):
+    """The file each game of ``loaded`` goes to: names that differ even
+    where case does not count (a suffix from the device id when needed)."""
     out_dir = pathlib.Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    seen = set()
     paths = []
     for info, _record, game in loaded:
+        name = record_file_name(info, game)
+        if name.lower() in seen:
+            stem = name[: -len(".json")]
+            name = "%s_%08x.json" % (stem, binascii.crc32(info["device_id"].encode("utf-8")))
+            n = 2
+            while name.lower() in seen:
+                name = "%s_%d.json" % (stem, n)
+                n += 1
+        seen.add(name.lower())
+        paths.append(out_dir / name)
+    return paths
+
+
+def export_json(loaded, out_dir, force=False):
+    """Write one record file per (info, record, game) of ``loaded`` into
+    ``out_dir``; return the paths. ExportError (nothing written) when a
+    file exists and not ``force``."""
+    out_dir = pathlib.Path(out_dir)
+    paths = json_paths(loaded, out_dir)
+    _check_free(paths, force)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for (info, _record, game), path in zip(loaded, paths):
         text = json.dumps(export_record(info, game), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-        path = out_dir / record_file_name(info, game)
         write_atomic(path, text.encode("utf-8"))
-        paths.append(path)
     return paths
 
 
@@ -106,7 +167,9 @@ def safe_cell(value):
     if isinstance(value, (int, float)):
         return value
     text = str(value)
-    if text.startswith(_FORMULA_START):
+    # Spreadsheets skip leading blanks before they look for a formula.
+    blank_free = text.lstrip().lstrip("\ufeff\u200b\u2060").lstrip()
+    if text.startswith(_FORMULA_START) or blank_free.startswith(_FORMULA_START):
         return "'" + text
     return text
 
@@ -135,11 +198,16 @@ def csv_rows(info, game):
                 row["queen"] = int(hand.get("queen") == seat)
                 if game.settings["omnibus"]:
                     row["jack"] = int(hand.get("jack") == seat)
+                row["moon"] = int(game.shooter(hand) == seat)
+                row["moon_choice"] = hand.get("moon")
             else:
                 bid = hand.get("bid", seat)
                 if game.NAME == "spades":
                     row["blind"] = int(bid == -1)
+                    row["blind_nil"] = int(bid == -1)
                     row["bags"] = hand.bags[side]
+                else:
+                    row["trump"] = hand.get("trump")
                 row["bid"] = 0 if bid == -1 else bid
                 row["tricks"] = hand.get("tricks", seat)
             rows.append(row)
@@ -157,10 +225,12 @@ def csv_text(loaded):
     return out.getvalue()
 
 
-def export_csv(loaded, out_dir):
-    """Write the CSV of ``loaded`` to ``out_dir``/tricktally-games.csv; return [path]."""
+def export_csv(loaded, out_dir, force=False):
+    """Write the CSV of ``loaded`` to ``out_dir``/tricktally-games.csv; return
+    [path]. ExportError (nothing written) when it exists and not ``force``."""
     out_dir = pathlib.Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / CSV_NAME
+    _check_free([path], force)
+    out_dir.mkdir(parents=True, exist_ok=True)
     write_atomic(path, csv_text(loaded).encode("utf-8-sig"))
     return [path]

@@ -7,9 +7,9 @@ Hearts) beats the other; the same place is a tie. Partners never meet.
 """
 
 from rich.table import Table
-from rich.text import Text
 
 from tricktally_host.league import seat_ranks
+from tricktally_host.safe_text import safe
 
 
 def head_to_head(games):
@@ -58,9 +58,9 @@ def head_to_head_tables(rows):
         table = Table(title="%s head to head (row beat column - lost)" % name.capitalize())
         table.add_column("player")
         for p in players:
-            table.add_column(Text(p), justify="right")
+            table.add_column(safe(p), justify="right")
         for p in players:
-            row = [Text(p)]
+            row = [safe(p)]
             for q in players:
                 r = cells.get((p, q))
                 if r is None:

@@ -11,6 +11,7 @@ naming the file, and nothing of it is written.
 
 import os
 
+from tallyboard.config import check_name
 from tallyboard.fs import OsFS
 from tallyboard.journal import Journal
 from tricktally import new_game
@@ -36,6 +37,13 @@ def import_records(paths, fs, clock=None):
     games = []
     for path in paths:
         record, game = load_record(path)
+        for name in game.players:
+            # The board's own rule for names (1 to 10 printable characters):
+            # the sim must not hold games the board could not have made.
+            try:
+                check_name(name)
+            except ValueError as e:
+                raise RecordError("%s: %s" % (path, str(e)[:120])) from e
         created = record.get("created")
         if not isinstance(created, int) or isinstance(created, bool) or created <= 0:
             created = None

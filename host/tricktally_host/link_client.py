@@ -7,8 +7,15 @@ board's ``ERR crc`` (it got a corrupted request) make it send the request
 again under a new id, up to ``retries`` times; every request is idempotent,
 so sending one twice is harmless. Lines that are not frames (a REPL banner,
 debug output) are skipped.
+
+``timeout`` is the whole wait for one answer, resends included: a board that
+says nothing makes a request fail after ``timeout`` seconds, not
+``retries + 1`` times that. Answers are checked strictly (numbers written
+plainly, a LIST that pages forward), so a board that lies cannot make the PC
+loop or wait forever.
 """
 
+import re
 import time
 
 import serial
@@ -139,17 +146,24 @@ class LinkClient:
     def request(self, verb, *args):
         """Send ``verb`` with ``args`` (words) and return the answer's words
         after ``OK``. Raises LinkError with the board's code for ERR, or
-        ``timeout``/``corrupt`` when every attempt failed."""
+        ``timeout``/``corrupt`` when no good answer came within ``timeout``
+        seconds (resends included)."""
         words = [verb] + [str(a) for a in args]
-        last = None
+        deadline = time.monotonic() + self.timeout
+        window = self.timeout / (self.retries + 1)
+        last = LinkError("timeout", "no answer from the board within %g s" % self.timeout)
         for attempt in range(self.retries + 1):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
             rid = self.next_id
             self.next_id += 1
             if attempt:
                 self.resent += 1
             self.sent += 1
             self._write(frames.encode(frames.REQUEST, rid, words))
-            outcome, value = self._await(rid)
+            wait = left if attempt == self.retries else min(window, left)
+            outcome, value = self._await(rid, time.monotonic() + wait)
             if outcome == "ok":
                 return value
             if outcome == "err":
@@ -161,17 +175,21 @@ class LinkClient:
                     last = LinkError("corrupt", "the board received damaged frames: %s" % message)
                     continue
                 raise LinkError(code, "board refused %s: %s" % (verb, message))
-            last = value
+            if value.code != "timeout":
+                last = value
         raise last
 
-    def request_many(self, requests):
+    def request_many(self, requests, soft=0):
         """Send ``requests`` (a list of ``(verb, args)``) back to back and
         return their answers' words, in order.
 
         Pipelining saves a round trip per request: the board answers a burst
         in one pass of its loop. Any request whose answer is missing or
         damaged is then sent again alone (``request``, with its retries); an
-        ERR answer raises LinkError as ``request`` does.
+        ERR answer raises LinkError as ``request`` does, except for the first
+        ``soft`` requests, whose refusal comes back as the LinkError in the
+        result instead. When nothing at all comes back within ``timeout``
+        the board is gone: LinkError ``timeout`` at once.
         """
         if not requests:
             return []
@@ -188,16 +206,28 @@ class LinkClient:
         pending = set(rids)
         unknown_errors = 0
         deadline = time.monotonic() + self.timeout
+        heard = False
         while len(pending) > unknown_errors:
             line = self.reader.next_line()
             if line is None:
                 if time.monotonic() > deadline:
                     self.timeouts += 1
+                    if not heard:
+                        e = LinkError("timeout", "no answer from the board within %g s" % self.timeout)
+                        e.partial = []
+                        raise e
                     break
                 data = self._read_some()
                 if data:
                     self.reader.feed(data)
                 continue
+            if time.monotonic() > deadline and not heard:
+                self.timeouts += 1  # only noise, never an answer: the board is not talking to us
+                e = LinkError("timeout", "no answer from the board within %g s" % self.timeout)
+                e.partial = []
+                raise e
+            if time.monotonic() > deadline:
+                break
             if line is frames.TOO_LONG or not frames.is_frame(line, frames.RESPONSE):
                 continue
             try:
@@ -211,6 +241,9 @@ class LinkClient:
                 continue
             if got not in pending:
                 continue
+            heard = True
+            # The board is alive and answering: give it time for the rest.
+            deadline = time.monotonic() + self.timeout
             pending.discard(got)
             if words[0] == "OK":
                 answers[got] = words[1:]
@@ -220,15 +253,20 @@ class LinkClient:
                 self.corrupt += 1
         result = []
         try:
-            for rid, (verb, args) in zip(rids, requests):
-                if rid in failed:
-                    code, message = failed[rid]
-                    raise LinkError(code, "board refused %s: %s" % (verb, message))
-                if rid in answers:
-                    result.append(answers[rid])
-                else:
-                    self.resent += 1
-                    result.append(self.request(verb, *args))
+            for i, (rid, (verb, args)) in enumerate(zip(rids, requests)):
+                try:
+                    if rid in failed:
+                        code, message = failed[rid]
+                        raise LinkError(code, "board refused %s: %s" % (verb, message))
+                    if rid in answers:
+                        result.append(answers[rid])
+                    else:
+                        self.resent += 1
+                        result.append(self.request(verb, *args))
+                except LinkError as e:
+                    if i >= soft or e.code in ("timeout", "port", "corrupt"):
+                        raise
+                    result.append(e)
         except LinkError as e:
             # The answers before the failure are good: keep them for the
             # caller (a cut sync saves the chunks that did arrive).
@@ -236,18 +274,22 @@ class LinkClient:
             raise
         return result
 
-    def _await(self, rid):
-        deadline = time.monotonic() + self.timeout
+    def _await(self, rid, deadline):
         while True:
             line = self.reader.next_line()
             if line is None:
                 if time.monotonic() > deadline:
                     self.timeouts += 1
-                    return "retry", LinkError("timeout", "no answer from the board within %.1f s" % self.timeout)
+                    return "retry", LinkError("timeout", "no answer from the board within %g s" % self.timeout)
                 data = self._read_some()
                 if data:
                     self.reader.feed(data)
                 continue
+            if time.monotonic() > deadline:
+                # Lines keep coming, but not the answer: a chatty board (a
+                # REPL, debug prints, old answers) must not hold us forever.
+                self.timeouts += 1
+                return "retry", LinkError("timeout", "no answer from the board within %g s" % self.timeout)
             if line is frames.TOO_LONG:
                 if self.reader.long_first == frames.RESPONSE:
                     self.corrupt += 1
@@ -289,7 +331,9 @@ class LinkClient:
 
     def list_games(self):
         """Every game on the board, ordered by id: dicts ``{'id', 'size',
-        'synced', 'finished'}`` (finished is None if the board does not say)."""
+        'synced', 'finished', 'pieces'}`` (finished is None if the board does
+        not say; pieces: damaged pieces it kept). LinkError ``protocol``
+        for an answer that does not page forward."""
         games = []
         after = None
         while True:
@@ -298,16 +342,26 @@ class LinkClient:
                 raise LinkError("protocol", "bad LIST answer")
             for entry in w[1:]:
                 parts = entry.split(":")
-                if len(parts) != 4:
-                    raise LinkError("protocol", "bad LIST entry %r" % entry)
-                games.append({
+                if len(parts) not in (4, 5):
+                    raise LinkError("protocol", "bad LIST entry %r" % entry[:40])
+                g = {
                     "id": _int(parts[0], "game id"),
                     "size": _int(parts[1], "size"),
                     "synced": _int(parts[2], "synced"),
                     "finished": {"1": True, "0": False}.get(parts[3]),
-                })
-            if w[0] == "end" or len(w) == 1:
+                    "pieces": _int(parts[4], "pieces") if len(parts) == 5 else 0,
+                }
+                if g["id"] > frames.MAX_ID:
+                    raise LinkError("protocol", "LIST entry %r: game id out of range" % entry[:40])
+                if (games and g["id"] <= games[-1]["id"]) or (after is not None and g["id"] <= after):
+                    raise LinkError("protocol", "LIST answer out of order (game %d)" % g["id"])
+                if g["synced"] > g["size"]:
+                    raise LinkError("protocol", "LIST entry %r: synced past the size" % entry[:40])
+                games.append(g)
+            if w[0] == "end":
                 return games
+            if len(w) == 1:
+                raise LinkError("protocol", "LIST answer says more games follow but lists none")
             after = games[-1]["id"]
 
     def fetch(self, game_id, offset, length):
@@ -332,18 +386,59 @@ class LinkClient:
         """The CRC32 (int) of a SUM answer ``w``, checked."""
         if len(w) != 3 or _int(w[0], "game") != game_id or _int(w[1], "upto") != upto:
             raise LinkError("protocol", "SUM answer for another range")
-        try:
-            return int(w[2], 16)
-        except ValueError as e:
-            raise LinkError("protocol", "SUM answer is not hex") from e
+        if not _HEX8.match(w[2]):
+            raise LinkError("protocol", "SUM answer is not 8 hex digits")
+        return int(w[2], 16)
 
     def checksum(self, game_id, upto):
         """CRC32 (int) the board computes over bytes 0..upto of ``game_id``."""
         return self.sum_answer(self.request("SUM", game_id, upto), game_id, upto)
 
-    def ack(self, game_id, upto):
-        """Tell the board the PC has stored ``game_id`` up to byte ``upto``."""
-        self.request("ACK", game_id, upto)
+    def ack(self, game_id, upto, digest=None):
+        """Tell the board the PC has stored ``game_id`` up to byte ``upto``,
+        bytes whose CRC32 is ``digest`` (8 hex digits, or an int): the board
+        checks it against its file and refuses (LinkError) other bytes.
+        Without ``digest`` the board's own SUM is used: only for a caller
+        that has just checked those bytes itself."""
+        if digest is None:
+            digest = self.checksum(game_id, upto)
+        if isinstance(digest, int):
+            digest = "%08x" % digest
+        self.request("ACK", game_id, upto, digest)
+
+    def pieces(self, game_id):
+        """The damaged pieces the board kept of ``game_id``: ``[(k, size)]``."""
+        w = self.request("PIECES", game_id)
+        if not w or _int(w[0], "game") != game_id:
+            raise LinkError("protocol", "PIECES answer for another game")
+        out = []
+        for entry in w[1:]:
+            parts = entry.split(":")
+            if len(parts) != 2:
+                raise LinkError("protocol", "bad PIECES entry %r" % entry[:40])
+            out.append((_int(parts[0], "piece"), _int(parts[1], "piece size")))
+        return out
+
+    def fetch_piece(self, game_id, k, size, chunk=frames.MAX_CHUNK):
+        """All ``size`` bytes of damaged piece ``k`` of ``game_id``."""
+        data = b""
+        while len(data) < size:
+            want = min(chunk, size - len(data))
+            w = self.request("PIECE", game_id, k, len(data), want)
+            if len(w) != 5 or _int(w[0], "game") != game_id or _int(w[1], "piece") != k or _int(w[2], "offset") != len(data):
+                raise LinkError("protocol", "PIECE answer for another chunk")
+            try:
+                piece = frames.unpack_data(w[4])
+            except FrameError as e:
+                raise LinkError("protocol", "bad PIECE data: %s" % e.message) from e
+            if len(piece) != _int(w[3], "length") or not piece or len(piece) > want:
+                raise LinkError("protocol", "PIECE answer length mismatch")
+            data += piece
+        return data
+
+    def stop(self):
+        """Ask the board's app to stop (to the REPL), e.g. before a deploy."""
+        self.request("STOP")
 
     def roster(self, names):
         """Send the player roster (names may have accents)."""
@@ -357,8 +452,12 @@ class LinkClient:
         self.request("TIME", int(epoch))
 
 
+_NUMBER = re.compile(r"(0|[1-9][0-9]{0,11})\Z")
+_HEX8 = re.compile(r"[0-9a-f]{8}\Z")
+
+
 def _int(word, what):
-    try:
-        return int(word)
-    except ValueError as e:
-        raise LinkError("protocol", "%s %r is not a number" % (what, word)) from e
+    # A whole number >= 0 written plainly (no sign, no "-0", no "1_0").
+    if not _NUMBER.match(word):
+        raise LinkError("protocol", "%s %r is not a number" % (what, word[:20]))
+    return int(word)

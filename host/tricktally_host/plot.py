@@ -23,6 +23,14 @@ def progression(game):
     return series
 
 
+def _plain(text):
+    # Matplotlib reads "$...$" as math: a name is text, so escape the dollar
+    # signs (an unbalanced one would stop the plot) and show controls.
+    from tricktally_host.safe_text import visible
+
+    return visible(text).replace("$", r"\$")
+
+
 def plot_title(game, info=None):
     """Game, players and outcome, in one or two lines."""
     head = game.NAME.capitalize()
@@ -57,7 +65,7 @@ def draw(game, path, info=None, size=DEFAULT_SIZE):
             marker="o",
             markersize=3,
             linewidth=2.6 if winner else 1.6,
-            label=side_name(game, i) + (" ★" if winner else ""),
+            label=_plain(side_name(game, i)) + (" ★" if winner else ""),
         )
     if game.target is not None:
         ax.axhline(game.target, color="grey", linestyle="--", linewidth=1, label="target %d" % game.target)
@@ -69,7 +77,7 @@ def draw(game, path, info=None, size=DEFAULT_SIZE):
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.grid(True, alpha=0.3)
     ax.legend(loc="best", fontsize="small")
-    ax.set_title(plot_title(game, info), fontsize="medium")
+    ax.set_title(_plain(plot_title(game, info)), fontsize="medium")
     fig.tight_layout()
     fig.savefig(path, format="png", dpi=DPI)
     return path

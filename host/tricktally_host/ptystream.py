@@ -10,7 +10,6 @@ import errno
 import os
 import select
 import termios
-import time
 import tty
 
 
@@ -30,15 +29,20 @@ def open_pty():
 class PtyStream:
     """Non-blocking ``read_available()`` and ``write(data)`` on ``master_fd``.
 
-    ``write_timeout`` bounds how long a write waits for a PC that does not
-    read: after it the rest of the frame is dropped (the PC's CRC check and
-    retry recover), so the simulated board never hangs.
+    Writing never waits: what the pty cannot take now is queued (at most
+    ``max_queue`` bytes) and sent by later ``pump()`` calls (the Link pumps
+    on every poll); a frame that does not fit in the queue is dropped whole
+    (counted in ``dropped``), never cut, so the PC sees whole frames or
+    none, and its timeout and retry recover. ``backlog()`` tells the Link
+    how much waits, so it stops answering a PC that does not read.
     """
 
-    def __init__(self, master_fd, max_read=4096, write_timeout=2.0):
+    def __init__(self, master_fd, max_read=4096, max_queue=16384):
         self.fd = master_fd
         self.max_read = max_read
-        self.write_timeout = write_timeout
+        self.max_queue = max_queue
+        self._queue = bytearray()
+        self.dropped = 0
         os.set_blocking(master_fd, False)
 
     def read_available(self):
@@ -59,24 +63,33 @@ class PtyStream:
         return bool(readable)
 
     def write(self, data):
-        """Send ``data``; waits for room at most write_timeout seconds."""
-        view = memoryview(data)
-        deadline = time.monotonic() + self.write_timeout
-        while len(view):
+        """Queue ``data`` (one whole frame) and send what the pty takes now."""
+        if len(self._queue) + len(data) > self.max_queue:
+            self.dropped += 1
+            return
+        self._queue += data
+        self.pump()
+
+    def pump(self):
+        """Send queued bytes without waiting; returns how many are left."""
+        while self._queue:
             try:
-                n = os.write(self.fd, view)
-                view = view[n:]
-                continue
+                n = os.write(self.fd, self._queue)
             except BlockingIOError:
-                pass
+                break
             except OSError as e:
-                if e.errno == errno.EIO:
-                    return
+                if e.errno == errno.EIO:  # no PC on the other side: drop it all
+                    self._queue = bytearray()
+                    break
                 raise
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return
-            select.select([], [self.fd], [], min(left, 0.05))
+            if n <= 0:
+                break
+            del self._queue[:n]
+        return len(self._queue)
+
+    def backlog(self):
+        """Bytes queued but not sent yet."""
+        return len(self._queue)
 
     def close(self):
         """Close the master side."""

@@ -25,12 +25,30 @@ def load_record(path):
         record = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError("%s: not valid JSON: %s at line %d column %d" % (path, e.msg, e.lineno, e.colno)) from e
+    except (ValueError, RecursionError) as e:
+        # A number with thousands of digits, lists nested thousands deep.
+        raise RecordError("%s: not a usable record: %s" % (path, _short(e))) from e
     return record, game_from_record(record, path)
 
 
+# What a record with absurd values or types makes the core raise, beside the
+# RuleError of a broken rule.
+_ABSURD = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RecursionError)
+
+
 def game_from_record(record, source="record"):
-    """Rebuild the game of ``record``; a rule broken becomes a RecordError."""
+    """Rebuild the game of ``record``; a rule broken, or a value of the
+    wrong kind or size, becomes a RecordError (one line)."""
+    if not isinstance(record, dict):
+        raise RecordError("%s: a record must be a JSON object" % (source,))
     try:
         return from_record(record)
     except RuleError as e:
         raise RecordError("%s: %s" % (source, e)) from e
+    except _ABSURD as e:
+        raise RecordError("%s: not a usable record (%s: %s)" % (source, type(e).__name__, _short(e))) from e
+
+
+def _short(e, limit=120):
+    text = " ".join(str(e).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

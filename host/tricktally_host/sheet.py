@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tricktally.spades import BLIND_NIL
+from tricktally_host.safe_text import safe
 
 
 def side_name(game, side):
@@ -105,10 +106,13 @@ def settings_line(game):
 
 
 def _build(game, title, two_lines):
+    if isinstance(title, str):
+        title = safe(title)
     table = Table(title=title, caption=settings_line(game), box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     table.add_column("hand" if game.NAME != "wizard" else "round", justify="right")
     for i in range(len(game.sides)):
-        table.add_column(side_name(game, i), justify="right")
+        # Names as Text: shown as typed, never read as markup or escapes.
+        table.add_column(safe(side_name(game, i)), justify="right")
     for hand in game.hands:
         entries = entry_cells(game, hand)
         row = [_hand_label(game, hand)]
@@ -150,10 +154,11 @@ def score_table(game, title=None, width=80):
 
 
 def outcome_line(game, ended=False):
-    """One line: who won, or that the game goes on (``ended``: or was closed unfinished)."""
+    """One line: who won, or that the game goes on (``ended``: or was closed
+    unfinished); a rich Text, so names print exactly as typed."""
     if game.finished:
         names = ", ".join(game.players[s] for s in game.winners)
-        return "Winner%s: %s" % ("s" if len(game.winners) > 1 else "", names)
+        return safe("Winner%s: %s" % ("s" if len(game.winners) > 1 else "", names))
     if ended:
-        return "Game ended unfinished after %d hand%s: no winner" % (len(game.hands), "" if len(game.hands) == 1 else "s")
-    return "Game in progress after %d hand%s" % (len(game.hands), "" if len(game.hands) == 1 else "s")
+        return Text("Game ended unfinished after %d hand%s: no winner" % (len(game.hands), "" if len(game.hands) == 1 else "s"))
+    return Text("Game in progress after %d hand%s" % (len(game.hands), "" if len(game.hands) == 1 else "s"))

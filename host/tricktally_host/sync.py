@@ -8,8 +8,16 @@ played) or that is new is fetched in chunks, each chunk CRC-checked by the
 frame codec, then the whole journal is checked against the board's own CRC32
 (SUM), decoded with the firmware's journal decoder, replayed through the
 rules core into a ``tricktally/1`` record and stored in one transaction.
-Only then is the game acknowledged (ACK), so the board never believes a
-game is safe on the PC before it is.
+Only then is the game acknowledged (ACK game length digest), so the board
+never believes a game is safe on the PC before it is, and believes it only
+of exactly the bytes stored.
+
+What is acknowledged is what was stored: the readable prefix of the
+journal. Unreadable bytes after it are kept in the database as a damaged
+piece and not acknowledged. A journal that does not extend the one already
+stored (shorter, or other bytes under the same game id) is kept beside it
+as a conflict, reported, and never acknowledged. The damaged pieces the
+board kept (PIECES, PIECE) are stored beside their game before its ACK.
 
 Resuming: the bytes fetched so far are kept in a spool folder beside the
 database (``<db>.journals/<device>/<game>.journal``), appended as chunks
@@ -38,9 +46,12 @@ WINDOW = 8
 class SyncReport:
     """What one sync did: counts, the board, and per-game details.
 
-    ``stored`` maps game id -> 'new' | 'changed' | 'same'; ``fetches`` maps
-    game id -> FETCH requests sent; ``problems`` lists one-line messages
-    (a game that could not be decoded, a damaged journal tail)."""
+    ``stored`` maps game id -> 'new' | 'changed' | 'same' | 'conflict';
+    ``fetches`` maps game id -> FETCH requests sent; ``problems`` lists
+    one-line messages (a game that could not be decoded, a damaged journal
+    tail, a conflict, an acknowledgement the board refused); ``conflicts``
+    the game ids kept beside a different stored version; ``pieces`` how
+    many damaged pieces were newly stored."""
 
     def __init__(self):
         self.device = None
@@ -53,6 +64,8 @@ class SyncReport:
         self.acked_only = 0
         self.bytes = 0
         self.problems = []
+        self.conflicts = []
+        self.pieces = 0
 
     def count(self, status):
         """How many games ended in ``status`` ('new', 'changed', 'same')."""
@@ -79,6 +92,8 @@ class _Spool:
 
     def __init__(self, folder, device):
         safe = re.sub(r"[^A-Za-z0-9._-]", "_", device) or "_"
+        if safe.startswith("."):
+            safe = "_" + safe  # never ".." (the folder above) nor a hidden name
         self.folder = pathlib.Path(folder) / safe if folder is not None else None
         self._mem = {}
 
@@ -115,8 +130,10 @@ class _Spool:
 def record_of(data, device, game_id):
     """The ``tricktally/1`` record of journal bytes ``data`` (plus the keys
     device, game_id, created, and ``ended`` for a game closed before the
-    rules finished it), the damage message or None, and the rebuilt Game.
-    Raises ValueError when the journal holds no readable game."""
+    rules finished it), the damage message or None, the rebuilt Game, and
+    how many bytes of ``data`` the record holds (the records replayed: what
+    may be stored and acknowledged). Raises ValueError when the journal
+    holds no readable game."""
     records, good, damage = board_journal.decode(data)
     rp = board_journal.Replayer()
     for rec in records:
@@ -131,10 +148,19 @@ def record_of(data, device, game_id):
     rec["created"] = rp.created
     if rp.ended and not game.finished:
         rec["ended"] = True
+    used = _line_end(data, rp.used)
     problem = rp.damage or damage
-    if problem is None and good != len(data):
-        problem = "journal ends with %d unreadable bytes" % (len(data) - good)
-    return rec, problem, game
+    if problem is None and used != len(data):
+        problem = "journal ends with %d unreadable bytes" % (len(data) - used)
+    return rec, problem, game, used
+
+
+def _line_end(data, lines):
+    # Offset just after the ``lines``-th newline of ``data``.
+    pos = 0
+    for _ in range(lines):
+        pos = data.index(b"\n", pos) + 1
+    return pos
 
 
 def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.time, chunk=None, window=WINDOW):
@@ -151,11 +177,34 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
     report.firmware = info["firmware"]
     chunk = min(chunk or info["max_chunk"], info["max_chunk"])
     if set_time:
-        client.set_time(int(now()))
+        try:
+            client.set_time(int(now()))
+        except LinkError as e:
+            if e.code in ("timeout", "port", "corrupt"):
+                raise
+            report.problems.append("the board refused the time: %s" % e)
     games = client.list_games()
     report.games_on_board = len(games)
     stored = db.synced_upto(device)
     cache = _Spool(spool, device)
+
+    def acked(gid, answer):
+        if isinstance(answer, LinkError):
+            report.problems.append("game %d: the board refused the acknowledgement: %s" % (gid, answer))
+
+    # Damaged pieces the board kept: stored beside their game (before any
+    # ACK of it, so the board never deletes a game whose pieces we lack).
+    for g in games:
+        if g.get("pieces"):
+            try:
+                for k, size in client.pieces(g["id"]):
+                    data = client.fetch_piece(g["id"], k, size, chunk)
+                    if db.store_piece(device, g["id"], "bad", data):
+                        report.pieces += 1
+            except LinkError as e:
+                if e.code in ("timeout", "port", "corrupt"):
+                    raise
+                report.problems.append("game %d: its damaged pieces could not be fetched: %s" % (g["id"], e))
 
     # Plan: what to fetch and from where; games already stored are settled
     # here with at most one SUM request (when the board missed our ACK).
@@ -170,8 +219,9 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
             if g["synced"] == size:
                 report.skipped += 1
                 continue
-            if "%08x" % client.checksum(gid, size) == str(have[1]):
-                client.ack(gid, size)
+            board_sum = "%08x" % client.checksum(gid, size)
+            if board_sum == str(have[1]):
+                acked(gid, client.request_many([("ACK", (gid, size, board_sum))], soft=1)[0])
                 report.acked_only += 1
                 continue
         plan.append((gid, size, _resume_point(client, cache, gid, size)))
@@ -195,42 +245,61 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
         if start:
             report.resumed[gid] = start
         data = cache.read(gid)[:start]
-        data, board_crc = _fetch_game(client, cache, gid, size, data, chunk, window, pending_ack, on_piece)
+        data, board_crc = _fetch_game(client, cache, gid, size, data, chunk, window, pending_ack, on_piece, acked)
         pending_ack = []
         if board_crc != crc_hex(data):
             # Every chunk passed its CRC, so the spool (or the board's file)
             # changed under us: start this game over, once.
             cache.drop(gid)
             total += len(data)
-            data, board_crc = _fetch_game(client, cache, gid, size, b"", chunk, window, [], on_piece)
+            data, board_crc = _fetch_game(client, cache, gid, size, b"", chunk, window, [], on_piece, acked)
             if board_crc != crc_hex(data):
                 cache.drop(gid)
                 raise SyncError("game %d: journal checksum %s does not match the board's %s"
                                 % (gid, crc_hex(data), board_crc))
         try:
-            record, damage, game = record_of(data, device, gid)
+            record, damage, game, used = record_of(data, device, gid)
         except ValueError as e:  # RuleError and JournalError are ValueErrors
-            report.problems.append("game %d: journal does not replay: %s" % (gid, e))
+            # Nothing readable: keep the bytes anyway, acknowledge nothing.
+            db.store_piece(device, gid, "unreadable", data)
+            report.problems.append("game %d: journal does not replay (%s); its bytes are kept, not acknowledged" % (gid, e))
             continue
-        if damage:
+        kept = data[:used]
+        if used < len(data):
+            db.store_piece(device, gid, "tail", data[used:])
+            report.problems.append("game %d: %s; %d unreadable bytes kept apart, %d acknowledged"
+                                   % (gid, damage, len(data) - used, used))
+        elif damage:
             report.problems.append("game %d: %s" % (gid, damage))
+        kept_crc = crc_hex(kept)
         with db.transaction():
-            status = db.store_game(device, gid, record, size, board_crc, synced_at=now())
+            status = db.store_game(device, gid, record, used, kept_crc, synced_at=now(), journal=kept)
         report.stored[gid] = status
-        # Acknowledged only now that the database has it; the ACK rides with
-        # the next game's first burst to save a round trip.
-        pending_ack = [("ACK", (gid, size))]
-        if game.finished:
+        if status == "conflict":
+            have = stored.get(gid)
+            report.conflicts.append(gid)
+            report.problems.append(
+                "game %d: conflict: the board's journal (%d bytes) does not extend the stored one (%d bytes); "
+                "both are kept, the board's is not acknowledged" % (gid, used, have[0] if have else 0)
+            )
+            continue
+        # Acknowledged only now that the database has it, and only the bytes
+        # it holds; the ACK rides with the next game's first burst to save a
+        # round trip.
+        if used:
+            pending_ack = [("ACK", (gid, used, kept_crc))]
+        if game.finished and used == len(data):
             cache.drop(gid)  # it will not grow: nothing to resume from
     if pending_ack:
-        client.request_many(pending_ack)
+        acked(pending_ack[0][1][0], client.request_many(pending_ack, soft=1)[0])
     return report
 
 
-def _fetch_game(client, cache, gid, size, data, chunk, window, lead, on_piece):
+def _fetch_game(client, cache, gid, size, data, chunk, window, lead, on_piece, on_lead):
     """Fetch bytes ``len(data)..size`` of ``gid`` in bursts of ``window``
-    chunks, appending them to the spool; ``lead`` requests go first in the
-    first burst. Returns ``(data, the board's CRC of the whole journal)``."""
+    chunks, appending them to the spool; ``lead`` requests (an ACK) go first
+    in the first burst, their answers (or refusals) to ``on_lead(gid,
+    answer)``. Returns ``(data, the board's CRC of the whole journal)``."""
     while True:
         spans = []
         p = len(data)
@@ -243,11 +312,14 @@ def _fetch_game(client, cache, gid, size, data, chunk, window, lead, on_piece):
         if ends:
             requests.append(("SUM", (gid, size)))
         try:
-            answers = client.request_many(requests)[len(lead):]
+            answers = client.request_many(requests, soft=len(lead))
         except LinkError as e:
             # Keep the chunks that did arrive, so the next sync resumes after them.
             _take(client, cache, gid, spans, e.partial[len(lead):], on_piece)
             raise
+        for (verb, args), answer in zip(lead, answers):
+            on_lead(args[0], answer)
+        answers = answers[len(lead):]
         lead = []
         data, short = _take(client, cache, gid, spans, answers, on_piece, data)
         if ends and not short:

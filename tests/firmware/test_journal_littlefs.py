@@ -66,6 +66,13 @@ def test_the_littlefs_runner_sees_lost_entries():
             if data.split(b" ")[1] == b"x":
                 h.OsFS.append(self, name, self.pending)
 
+        def read_at(self, name, offset, length):
+            # What the journal wrote is readable (from the buffer) before it
+            # reaches the flash: acknowledging reads it for its digest.
+            if name.endswith(".tj") and not self.exists(name):
+                return (self.pending or b"")[offset : offset + length]
+            return h.OsFS.read_at(self, name, offset, length)
+
     real = h.lfs_fs
     try:
         h.lfs_fs = lambda lfs: Buffered("/", osmod=h.LfsOs(lfs), opener=h.LfsOs(lfs).open)

@@ -119,6 +119,12 @@ class Tap:
             data = data[:i] + bytes([flipped]) + data[i + 1:]
         self.stream.write(data)
 
+    def pump(self):
+        return self.stream.pump() if hasattr(self.stream, "pump") else 0
+
+    def backlog(self):
+        return self.stream.backlog() if hasattr(self.stream, "backlog") else 0
+
     def revive(self):
         """Reconnect a cut link."""
         self.dead = self._die = False

@@ -54,7 +54,7 @@ def test_list_pages_through_many_games():
             break
         after = entries[-1][0]
     assert [int(e[0]) for e in seen] == b.journal.ids()
-    for gid, size, synced, finished in seen:
+    for gid, size, synced, finished, pieces in seen:
         gid = int(gid)
         assert int(size) == b.journal.size(gid) and int(synced) == 0
         assert finished == ("1" if b.journal.finished(gid) else "0")
@@ -78,7 +78,7 @@ def test_fetch_sum_and_ack():
         assert data == raw
     assert b.ask("SUM", gid, size) == ["OK", str(gid), str(size), "%08x" % binascii.crc32(data)]
     assert b.ask("SUM", gid, 10) == ["OK", str(gid), "10", "%08x" % binascii.crc32(data[:10])]
-    assert b.ask("ACK", gid, size) == ["OK", str(gid), str(size)]
+    assert b.ask("ACK", gid, size, "%08x" % binascii.crc32(data)) == ["OK", str(gid), str(size)]
     assert b.journal.synced(gid) == size
     # The acknowledgement is on the flash: a reboot still knows it.
     again = Journal(b.fs.reboot())
@@ -97,9 +97,14 @@ def test_fetch_sum_and_ack():
         ("FETCH", ("1", "0"), "args"),
         ("FETCH", ("1", "x", "10"), "args"),
         ("SUM", ("1", "999999"), "range"),
-        ("ACK", ("1", "999999"), "range"),
+        ("ACK", ("1", "999999", "00000000"), "range"),
         ("ACK", ("1",), "args"),
-        ("ACK", ("abc", "1"), "args"),
+        ("ACK", ("1", "10"), "args"),
+        ("ACK", ("1", "10", "0000000g"), "args"),
+        ("ACK", ("1", "10", "00000000"), "value"),
+        ("ACK", ("abc", "1", "00000000"), "args"),
+        ("FETCH", ("1", "-0", "10"), "args"),
+        ("FETCH", ("01", "0", "10"), "args"),
         ("LIST", ("1", "2"), "args"),
         ("TIME", ("-5",), "range"),
         ("TIME", ("soon",), "args"),
@@ -184,12 +189,12 @@ def test_flash_error_gives_an_internal_error_not_a_crash():
     assert b.ask("LIST")[0] == "OK"
 
 
-def _session_lines(ids, sizes):
+def _session_lines(ids, sizes, digests):
     rid = 1
     lines = [frames.encode(frames.REQUEST, rid, ["HELLO"])]
     for gid in ids:
         rid += 1
-        lines.append(frames.encode(frames.REQUEST, rid, ["ACK", str(gid), str(sizes[gid])]))
+        lines.append(frames.encode(frames.REQUEST, rid, ["ACK", str(gid), str(sizes[gid]), "%08x" % digests[gid]]))
     rid += 1
     lines.append(frames.encode(frames.REQUEST, rid, ["ROSTER", frames.pack_text("Zoë"), frames.pack_text("Ben")]))
     return lines
@@ -203,6 +208,7 @@ def test_ctrl_c_at_any_write_leaves_a_bootable_consistent_journal():
     files = dict((n, bytes(base.fs.read(n))) for n in base.fs.listdir())
     records = {gid: to_record(g) for gid, g in base.played.items()}
     sizes = {gid: base.journal.size(gid) for gid in base.journal.ids()}
+    digests = {gid: base.journal.digest(gid, sizes[gid]) for gid in base.journal.ids()}
     ids = base.journal.ids()
     point = 0
     while True:
@@ -219,7 +225,7 @@ def test_ctrl_c_at_any_write_leaves_a_bootable_consistent_journal():
         stored = {s.game_id: s for s in j.boot()}
         link = Link(MemStream(), j, Config(fs), base.clock, "dev", "1")
         try:
-            for line in _session_lines(ids, sizes):
+            for line in _session_lines(ids, sizes, digests):
                 link.stream.inbox += line
                 link.poll()  # an interrupt between polls is the trivial case
             # and the game goes on: one more entry in the unfinished game
@@ -282,7 +288,7 @@ for v in (3, 2, 4, 3):
 s = S()
 link = Link(s, j, Config(fs), clock, 'vmboard', '0.1.0')
 reqs = [['HELLO'], ['LIST'], ['FETCH', str(gid), '0', '600'], ['SUM', str(gid), str(j.size(gid))],
-        ['ACK', str(gid), str(j.size(gid))], ['ROSTER', frames.pack_text('Zo\\u00eb'), frames.pack_text('J\\u00e9r\\u00f4me')],
+        ['ACK', str(gid), str(j.size(gid)), '%08x' % j.digest(gid, j.size(gid))], ['ROSTER', frames.pack_text('Zo\\u00eb'), frames.pack_text('J\\u00e9r\\u00f4me')],
         ['TIME', '1700000000'], ['NOPE']]
 for i in range(len(reqs)):
     s.inbox = b'noise\\n' + frames.encode(62, i + 1, reqs[i])

@@ -45,7 +45,7 @@ def wrong_args(draw):
         words = ["HELLO"] + draw(st.lists(junk_word, min_size=1, max_size=3))
     elif kind == 1:
         verb = draw(st.sampled_from(["FETCH", "SUM", "ACK", "TIME"]))
-        need = {"FETCH": 3, "SUM": 2, "ACK": 2, "TIME": 1}[verb]
+        need = {"FETCH": 3, "SUM": 2, "ACK": 3, "TIME": 1}[verb]
         count = draw(st.integers(0, 6).filter(lambda n: n != need))
         words = [verb] + draw(st.lists(number_word, min_size=count, max_size=count))
     elif kind == 2:
@@ -53,7 +53,7 @@ def wrong_args(draw):
     elif kind == 3:  # no such game
         bad = draw(st.one_of(st.integers(max(IDS) + 1, 10**9).map(str), st.integers(-(10**6), -1).map(str), junk_word.filter(lambda w: not w.isdigit())))
         verb = draw(st.sampled_from(["FETCH", "SUM", "ACK"]))
-        words = [verb, bad] + (["0", "10"] if verb == "FETCH" else ["1"])
+        words = [verb, bad] + (["0", "10"] if verb == "FETCH" else ["1", "00000000"] if verb == "ACK" else ["1"])
     elif kind == 4:  # FETCH past the end
         words = ["FETCH", str(g), str(draw(st.integers(size, size + 10**6))), str(draw(st.integers(1, frames.MAX_CHUNK)))]
     elif kind == 5:  # FETCH length out of bounds
@@ -61,7 +61,8 @@ def wrong_args(draw):
         words = ["FETCH", str(g), str(draw(st.integers(0, size - 1))), str(length)]
     elif kind == 6:  # ACK or SUM past the end, or negative
         upto = draw(st.one_of(st.integers(size + 1, 10**9), st.integers(-(10**6), -1)))
-        words = [draw(st.sampled_from(["ACK", "SUM"])), str(g), str(upto)]
+        verb = draw(st.sampled_from(["ACK", "SUM"]))
+        words = [verb, str(g), str(upto)] + (["00000000"] if verb == "ACK" else [])
     elif kind == 7:  # bad time
         words = ["TIME", draw(st.one_of(st.integers(-(10**9), -1).map(str), st.integers(4102444801, 10**11).map(str), junk_word.filter(lambda w: not w.isdigit())))]
     elif kind == 8:  # roster words that are not hex UTF-8
@@ -92,7 +93,7 @@ def out_of_order(draw):
     """Requests that would be valid, under an id the session has used up."""
     g = draw(game)
     words = draw(st.sampled_from([
-        ["ACK", str(g), str(SIZES[g])],
+        ["ACK", str(g), str(SIZES[g]), "00000000"],
         ["TIME", "1700000000"],
         ["ROSTER", frames.pack_text("Zoë"), frames.pack_text("Ana")],
         ["FETCH", str(g), "0", "100"],
@@ -107,7 +108,7 @@ def damaged(draw):
     the first digit, so it still claims to be a frame)."""
     g = draw(game)
     line = frame(draw(new_id), draw(st.sampled_from([
-        ["ACK", str(g), str(SIZES[g])], ["TIME", "1700000000"], ["LIST"], ["SUM", str(g), "5"],
+        ["ACK", str(g), str(SIZES[g]), "00000000"], ["TIME", "1700000000"], ["LIST"], ["SUM", str(g), "5"],
         ["ROSTER", frames.pack_text("Zoë")],
     ])))
     original = line

@@ -1,13 +1,12 @@
 # SPDX-License-Identifier: MIT
 """`tricktally export --format json|csv [-o DIR] [GAME...]`: write stored games to files."""
 
-import sys
-
 import click
 
-from tricktally_host.db import Database, DatabaseError, UnknownGame, db_option
-from tricktally_host.export import export_csv, export_json
+from tricktally_host.db import Database, DatabaseError, UnknownGame, db_option, fail
+from tricktally_host.export import ExportError, export_csv, export_json
 from tricktally_host.records import RecordError
+from tricktally_host.safe_text import one_line
 
 
 @click.command("export")
@@ -27,24 +26,40 @@ from tricktally_host.records import RecordError
     show_default=True,
     help="Folder to write into (created if missing).",
 )
+@click.option("--force", is_flag=True, help="Replace files that already exist (default: refuse, write nothing).")
 @click.argument("game_refs", metavar="[GAME]...", nargs=-1)
 @db_option
-def command(fmt, out_dir, game_refs, db_path):
-    """Export GAMEs (refs from `tricktally games`; default: every game)."""
+def command(fmt, out_dir, force, game_refs, db_path):
+    """Export GAMEs (refs from `tricktally games`; default: every game).
+
+    An existing file is never replaced without --force."""
     try:
         with Database(db_path, create=False) as db:
             loaded = db.load_all(list(game_refs))
+        loaded = _once_each(loaded)
     except (DatabaseError, UnknownGame, RecordError) as e:
-        click.echo("error: %s" % e, err=True)
-        sys.exit(2)
+        fail(e)
     if not loaded:
         click.echo("No games to export.", err=True)
         return
     try:
-        paths = (export_json if fmt == "json" else export_csv)(loaded, out_dir)
+        paths = (export_json if fmt == "json" else export_csv)(loaded, out_dir, force=force)
+    except ExportError as e:
+        fail(e)
     except OSError as e:
-        click.echo("error: cannot write to %s: %s" % (out_dir, e.strerror or e), err=True)
-        sys.exit(2)
+        fail("cannot write to %s: %s" % (out_dir, e.strerror or e))
     for path in paths:
-        click.echo(str(path))
+        click.echo(one_line(str(path)))
     click.echo("%d game%s exported as %s" % (len(loaded), "" if len(loaded) == 1 else "s", fmt), err=True)
+
+
+def _once_each(loaded):
+    """``loaded`` without repeats: a game named twice is exported once."""
+    seen = set()
+    out = []
+    for item in loaded:
+        key = (item[0]["device_id"], item[0]["game_id"])
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out

@@ -1,14 +1,12 @@
 # SPDX-License-Identifier: MIT
 """`tricktally games [--json]`: list the synced games."""
 
-import json
-import sys
-
 import click
 from rich.console import Console
 from rich.table import Table
 
-from tricktally_host.db import Database, DatabaseError, db_option
+from tricktally_host.db import Database, DatabaseError, db_option, fail
+from tricktally_host.safe_text import json_text, markup, safe
 
 
 def _date(info):
@@ -25,16 +23,39 @@ def games_table(infos):
     table.add_column("hands", justify="right")
     table.add_column("winner")
     for info in infos:
+        # Every stored text as a Text: names print as typed, never as markup.
         if info["finished"]:
-            winner = ", ".join(info["winners"])
+            winner = safe(", ".join(info["winners"]))
         elif info["ended"]:
-            winner = "[dim]ended unfinished[/dim]"
+            winner = safe("ended unfinished", "dim")
         else:
-            winner = "[dim]in progress[/dim]"
+            winner = safe("in progress", "dim")
         table.add_row(
-            info["ref"], _date(info), info["game"], ", ".join(info["players"]), str(info["hands"]), winner
+            safe(info["ref"]), _date(info), safe(info["game"]), safe(", ".join(info["players"])), str(info["hands"]), winner
         )
     return table
+
+
+def trouble_lines(infos, conflicts, pieces):
+    """Lines (rich markup, names escaped) about conflicting versions and
+    damaged pieces kept beside the games."""
+    refs = {(i["device_id"], i["game_id"]): i["ref"] for i in infos}
+    lines = []
+    for c in conflicts:
+        ref = refs.get((c["device_id"], c["game_id"]), "%s-%d" % (c["device_id"], c["game_id"]))
+        lines.append(
+            "[yellow]conflict:[/yellow] %s: the board sent a version (%d bytes, crc %s) that does not extend the stored one;"
+            " both are kept, the stored one is shown" % (markup(ref), c["journal_size"], markup(c["checksum"]))
+        )
+    counts = {}
+    for p in pieces:
+        key = (p["device_id"], p["game_id"])
+        counts[key] = counts.get(key, 0) + 1
+    for key in sorted(counts):
+        ref = refs.get(key, "%s-%d" % key)
+        lines.append("[yellow]damaged:[/yellow] %s: %d damaged piece%s kept beside the game"
+                     % (markup(ref), counts[key], "" if counts[key] == 1 else "s"))
+    return lines
 
 
 @click.command("games")
@@ -45,13 +66,21 @@ def command(as_json, db_path):
     try:
         with Database(db_path, create=False) as db:
             infos = db.games()
+            conflicts = db.conflicts()
+            pieces = db.pieces()
     except DatabaseError as e:
-        click.echo("error: %s" % e, err=True)
-        sys.exit(2)
+        fail(e)
     if as_json:
-        click.echo(json.dumps(infos, ensure_ascii=False, indent=2))
+        for info in infos:
+            key = (info["device_id"], info["game_id"])
+            info["conflicts"] = sum(1 for c in conflicts if (c["device_id"], c["game_id"]) == key)
+            info["damaged_pieces"] = sum(1 for p in pieces if (p["device_id"], p["game_id"]) == key)
+        click.echo(json_text(infos, indent=2))
         return
-    if not infos:
+    if not infos and not conflicts and not pieces:
         click.echo("No games yet: `tricktally sync` copies them from the board.")
         return
-    Console().print(games_table(infos))
+    console = Console()
+    console.print(games_table(infos))
+    for line in trouble_lines(infos, conflicts, pieces):
+        console.print(line)

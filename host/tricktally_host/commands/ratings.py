@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: MIT
 """`tricktally ratings [--game G] [--since DATE] [--json]`: the league table of skill ratings."""
 
-import json
 
 import click
 from rich.console import Console
@@ -10,6 +9,7 @@ from rich.text import Text
 
 from tricktally_host.db import db_option
 from tricktally_host.league import game_option, season_or_exit, since_option, until_option
+from tricktally_host.safe_text import json_text, safe
 
 
 def _trend(value):
@@ -30,7 +30,7 @@ def league_tables(rows_by_game):
         for place, r in enumerate(rows, 1):
             table.add_row(
                 str(place),
-                Text(r["player"]),
+                safe(r["player"]),
                 "%.1f" % r["rating"],
                 "%.1f" % r["uncertainty"],
                 str(r["games"]),
@@ -55,7 +55,7 @@ def command(game_name, since, until, as_json, db_path):
     games = season_or_exit(db_path, game_name, since, until)
     rows = table(rate(games))
     if as_json:
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        click.echo(json_text(rows, indent=2))
     elif rows:
         console = Console()
         for t in league_tables(rows):

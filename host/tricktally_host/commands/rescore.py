@@ -2,7 +2,6 @@
 """`tricktally rescore GAME --set NAME=VALUE ...`: a stored game under other
 house rules, side by side with the game as played; `--all` over a season."""
 
-import json
 import sys
 
 import click
@@ -15,6 +14,7 @@ from tricktally_host.db import db_option, load_or_exit
 from tricktally_host.league import game_option, season_or_exit, since_option, until_option
 from tricktally_host.rescore import SettingError, changes_for, parse_pairs, rescore, setting_names
 from tricktally_host.sheet import side_name
+from tricktally_host.safe_text import json_text, safe
 
 
 def _fail(message):
@@ -35,7 +35,7 @@ def side_by_side(result, title):
     table = Table(title=title)
     table.add_column("hand" if played.NAME != "wizard" else "round", justify="right")
     for i in range(len(played.sides)):
-        table.add_column(Text(side_name(played, i)), justify="right")
+        table.add_column(safe(side_name(played, i)), justify="right")
         table.add_column("→ new", justify="right")
     for index, hand in enumerate(played.hands):
         row = [str(index + 1)]
@@ -56,12 +56,12 @@ def _print_one(ref, result):
     console = Console()
     changed = ", ".join("%s=%s" % item for item in sorted(_shown(result).items()))
     console.print(side_by_side(result, "%s %s under %s" % (result.played.NAME.capitalize(), ref, changed)))
-    console.print(Text("As played:   " + winners_text(result.played)))
+    console.print(safe("As played:   " + winners_text(result.played)))
     if result.problem is not None:
-        console.print(Text("Rescored:    cannot be scored: " + str(result.problem), style="bold red"))
+        console.print(safe("Rescored:    cannot be scored: " + str(result.problem), style="bold red"))
     else:
         line = "Rescored:    " + winners_text(result.rescored)
-        console.print(Text(line + ("   (winner changes)" if result.winner_changed else "   (same winner)"), style="bold"))
+        console.print(safe(line + ("   (winner changes)" if result.winner_changed else "   (same winner)"), style="bold"))
     if result.not_played:
         first, last = result.not_played[0], result.not_played[-1]
         console.print(
@@ -93,7 +93,7 @@ def _one(game_ref, pairs, as_json, db_path):
     if as_json:
         out = {"game": info["ref"]}
         out.update(result.as_json())
-        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        click.echo(json_text(out, indent=2))
         return
     _print_one(info["ref"], result)
 
@@ -154,7 +154,7 @@ def _all(pairs, game_name, since, until, as_json, db_path):
             _fail(e)
     report = season_summary(season_or_exit(db_path, game_name, since, until), pairs)
     if as_json:
-        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        click.echo(json_text(report, indent=2))
         return
     console = Console()
     total = report["rescored"]
@@ -168,12 +168,12 @@ def _all(pairs, game_name, since, until, as_json, db_path):
         for column in ("game", "kind", "date", "winner as played", "winner rescored"):
             table.add_column(column)
         for row in report["changed"]:
-            table.add_row(row["game"], row["kind"], row["date"] or "—", Text(row["played"]), Text(row["rescored"]))
+            table.add_row(row["game"], row["kind"], row["date"] or "—", safe(row["played"]), safe(row["rescored"]))
         console.print(table)
     for row in report["illegal"]:
-        console.print(Text("cannot rescore %s: %s" % (row["game"], row["message"]), style="red"))
+        console.print(safe("cannot rescore %s: %s" % (row["game"], row["message"]), style="red"))
     for row in report["refused"]:
-        console.print(Text("cannot rescore %s: %s" % (row["game"], row["message"]), style="red"))
+        console.print(safe("cannot rescore %s: %s" % (row["game"], row["message"]), style="red"))
     for kind, count in sorted(report["left_out"].items()):
         console.print("left out: %d %s game%s (no such setting)" % (count, kind, "" if count == 1 else "s"))
 

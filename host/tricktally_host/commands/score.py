@@ -2,12 +2,12 @@
 """`tricktally score FILE [--json]`: score a game record file."""
 
 import json
-import sys
 
 import click
 from rich.console import Console
 
 from tricktally.record import summary
+from tricktally_host.db import fail
 from tricktally_host.records import RecordError, load_record
 from tricktally_host.sheet import outcome_line, score_table
 
@@ -20,8 +20,7 @@ def command(file, as_json):
     try:
         _record, game = load_record(file)
     except RecordError as e:
-        click.echo("error: %s" % e, err=True)
-        sys.exit(2)
+        fail(e)
     if as_json:
         click.echo(json.dumps(summary(game)))
         return

@@ -27,7 +27,7 @@ def command(headless, flash, shots, scale, run_seconds, no_serial, seed, imports
 
         try:
             import_into_folder(imports, flash)
-        except RecordError as e:
+        except (RecordError, OSError) as e:
             raise click.ClickException("cannot import: %s" % e)
     board = SimBoard(flash, serial=not no_serial, seed=seed, battery=battery)
     shooter = Screenshots(board, shots, scale)

@@ -1,17 +1,15 @@
 # SPDX-License-Identifier: MIT
 """`tricktally stats [--json]`: per player games, wins, bid accuracy, average score."""
 
-import json
-import sys
-
 import click
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tricktally_host.db import Database, DatabaseError, db_option, fail
 from tricktally_host.headtohead import head_to_head, head_to_head_tables
-from tricktally_host.db import Database, DatabaseError, db_option
 from tricktally_host.records import RecordError
+from tricktally_host.safe_text import json_text, safe
 from tricktally_host.stats import player_stats
 
 
@@ -30,18 +28,18 @@ def tables(stats):
     for name, justify in (("player", "left"), ("games", "right"), ("finished", "right"), ("wins", "right"), ("win %", "right")):
         table.add_column(name, justify=justify)
     for r in stats["players"]:
-        table.add_row(r["player"], str(r["games"]), str(r["finished"]), str(r["wins"]), _pct(r["win_rate"]))
+        table.add_row(safe(r["player"]), str(r["games"]), str(r["finished"]), str(r["wins"]), _pct(r["win_rate"]))
     out.append(table)
     for game in sorted({r["game"] for r in stats["by_game"]}):
         rows = [r for r in stats["by_game"] if r["game"] == game]
-        table = Table(title=game.capitalize())
+        table = Table(title=safe(game.capitalize()))
         columns = ["player", "games", "wins", "hands", "avg score/hand"]
         if game != "hearts":
             columns.append("bids made" if game == "spades" else "bids exact")
         for name in columns:
             table.add_column(name, justify="left" if name == "player" else "right")
         for r in rows:
-            cells = [r["player"], str(r["games"]), str(r["wins"]), str(r["hands"]), _avg(r["avg_score"])]
+            cells = [safe(r["player"]), str(r["games"]), str(r["wins"]), str(r["hands"]), _avg(r["avg_score"])]
             if game != "hearts":
                 cells.append("%d/%d %s" % (r["bids_made"], r["bids"], _pct(r["bid_accuracy"])))
             table.add_row(*cells)
@@ -60,10 +58,9 @@ def command(as_json, db_path):
             stats = player_stats(games)
             stats["head_to_head"] = head_to_head(games)
     except (DatabaseError, RecordError) as e:
-        click.echo("error: %s" % e, err=True)
-        sys.exit(2)
+        fail(e)
     if as_json:
-        click.echo(json.dumps(stats, ensure_ascii=False, indent=2))
+        click.echo(json_text(stats, indent=2))
         return
     if not stats["players"]:
         click.echo("No games yet: `tricktally sync` copies them from the board.")
@@ -83,6 +80,6 @@ def bidding_tables(stats):
             table.add_column(name, justify="left" if name == "player" else "right")
         for r in stats["by_game"]:
             if r["game"] == game and r["bids"]:
-                table.add_row(Text(r["player"]), str(r["bids"]), _pct(r["bid_accuracy"]), _avg(r["bid_error"]))
+                table.add_row(safe(r["player"]), str(r["bids"]), _pct(r["bid_accuracy"]), _avg(r["bid_error"]))
         out.append(table)
     return out

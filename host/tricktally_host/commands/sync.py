@@ -7,32 +7,40 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
-from tricktally_host.db import Database, DatabaseError, db_option
+from tricktally_host.db import Database, DatabaseError, db_option, fail
 from tricktally_host.link_client import LinkClient, LinkError, pick_port
+from tricktally_host.records import RecordError
+from tricktally_host.safe_text import markup, one_line
 from tricktally_host.sync import SyncError, spool_dir_for, sync_board
 
 
 @click.command("sync")
 @click.option("--port", "-p", help="Serial port of the board (default: found by its USB id).")
 @db_option
-@click.option("--timeout", type=float, default=2.0, show_default=True, help="Seconds to wait for each answer.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(0.1, 600),
+    default=2.0,
+    show_default=True,
+    help="Seconds to wait for each answer, resends included: a silent board ends the sync after this long.",
+)
 def command(port, db_path, timeout):
     """Copy every new or changed game from the board into the database.
 
-    Syncing again adds nothing; an interrupted sync resumes where it stopped."""
+    Syncing again adds nothing; an interrupted sync resumes where it stopped.
+    A version that does not extend the stored game is kept beside it as a
+    conflict and reported (exit status 1), never acknowledged."""
     console = Console(stderr=True)
+    try:
+        db = Database(db_path)
+    except DatabaseError as e:
+        fail(e)
     try:
         port = pick_port(port)
         client = LinkClient(port, timeout=timeout)
     except LinkError as e:
-        click.echo("error: %s" % e, err=True)
-        sys.exit(2)
-    try:
-        db = Database(db_path)
-    except DatabaseError as e:
-        client.close()
-        click.echo("error: %s" % e, err=True)
-        sys.exit(2)
+        db.close()
+        fail(e)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -51,17 +59,15 @@ def command(port, db_path, timeout):
         with db, client, progress:
             report = sync_board(client, db, spool=spool_dir_for(db.path), progress=on_bytes)
     except LinkError as e:
-        click.echo("error: %s (on %s). What arrived is stored: run sync again to resume." % (e, port), err=True)
-        sys.exit(1)
-    except SyncError as e:
-        click.echo("error: %s" % e, err=True)
-        sys.exit(1)
+        fail("%s (on %s). What arrived is stored: run sync again to resume." % (e, port), 1)
+    except (SyncError, DatabaseError, RecordError, ValueError) as e:
+        fail(e, 1)
     out = Console()
     out.print(
         "board [bold]%s[/bold] (firmware %s): %d game%s, [green]%d new[/green], %d changed, %d already stored"
         % (
-            report.device,
-            report.firmware,
+            markup(report.device),
+            markup(report.firmware),
             report.games_on_board,
             "" if report.games_on_board == 1 else "s",
             report.count("new"),
@@ -70,6 +76,6 @@ def command(port, db_path, timeout):
         )
     )
     for problem in report.problems:
-        out.print("[yellow]warning:[/yellow] %s" % problem)
+        out.print("[yellow]warning:[/yellow] %s" % markup(one_line(problem)))
     if report.problems:
         sys.exit(1)
