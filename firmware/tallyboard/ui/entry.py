@@ -97,9 +97,17 @@ def initials(app, g):
     """The players' names cut to a column (made once per game, kept on the app)."""
     names = app.initials
     if names is None:
-        room = column_width(g) - 3
-        names = app.initials = [widgets.clip(p, room) for p in g.players]
+        names = app.initials = _cut(g.players, column_width(g) - 3)
     return names
+
+
+def _cut(players, room):
+    # Apart from initials(): a comprehension there would close over ``room``
+    # and MicroPython would make that cell on every call (every press).
+    out = []
+    for p in players:
+        out.append(widgets.clip(p, room))
+    return out
 
 
 def draw_names(fb, app, g, y, current):
