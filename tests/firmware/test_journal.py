@@ -7,8 +7,10 @@ import json
 import pytest
 
 from tallyboard import journal_format as jf
-from tallyboard.fs import MemFS, OsFS, PowerCut
-from tallyboard.journal import LOW_SPACE, Journal, JournalError, decode, game_file, rebuild, replay
+from tallyboard.fs import OsFS
+from tallyboard.memfs import MemFS, PowerCut
+from tallyboard.journal import LOW_SPACE, Journal, JournalError, game_file
+from tallyboard.journal_read import decode, parse, rebuild, replay
 from tests.firmware.journal_harness import Player, reference, script, state_of
 from tricktally import new_game
 from tricktally.record import to_record
@@ -63,11 +65,11 @@ def test_record_line_layout_and_checksum():
     line = jf.encode(12, jf.ENTRY, ["bid", 2, 1])
     assert line == b'12 e ["bid",2,1] ' + jf.crc_of(b'12 e ["bid",2,1]').encode() + b"\n"
     assert all(0x20 <= b < 0x7F for b in line[:-1])
-    assert jf.parse(line[:-1]) == (12, "e", ["bid", 2, 1])
+    assert parse(line[:-1]) == (12, "e", ["bid", 2, 1])
     bad = bytearray(line[:-1])
     bad[5] ^= 1
     with pytest.raises(JournalError, match="bad checksum"):
-        jf.parse(bytes(bad))
+        parse(bytes(bad))
 
 
 def test_parse_rejects_lines_with_a_good_checksum_but_a_bad_shape():
@@ -84,7 +86,7 @@ def test_parse_rejects_lines_with_a_good_checksum_but_a_bad_shape():
         (b"1 ee [1]", "not <seq>"),
     ):
         with pytest.raises(JournalError, match=why):
-            jf.parse(line(body))
+            parse(line(body))
 
 
 def test_decode_reports_good_length_and_records():
@@ -436,9 +438,9 @@ def test_fast_writer_writes_the_generic_encoders_bytes():
 def test_fast_writer_lines_are_exact_length_and_reused():
     w = jf.LineWriter()
     a = w.line(w.entry(3, "bid", 0, 2))
-    assert isinstance(a, bytearray) and a.endswith(b"\n") and jf.parse(bytes(a[:-1]))[2] == ["bid", 0, 2]
+    assert isinstance(a, bytearray) and a.endswith(b"\n") and parse(bytes(a[:-1]))[2] == ["bid", 0, 2]
     b = w.line(w.entry(4, "bid", 1, 3))
-    assert b is a and jf.parse(bytes(b[:-1])) == (4, "e", ["bid", 1, 3])
+    assert b is a and parse(bytes(b[:-1])) == (4, "e", ["bid", 1, 3])
     assert w.entry(5, "first_card", None, 1) and w.entry(999999999, "others_plus", 999999, "others_plus") <= jf.FAST_MAX
 
 
@@ -464,7 +466,7 @@ def test_journal_falls_back_to_the_generic_encoder_for_unknown_values():
 FAST_VM = r"""
 import json, micropython
 from tallyboard import journal_format as jf
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal
 from tricktally import new_game
 w = jf.LineWriter()

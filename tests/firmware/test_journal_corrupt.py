@@ -6,8 +6,9 @@ wrong, keeps every record before the damage, and the game goes on."""
 import pytest
 
 from tallyboard import journal_format as jf
-from tallyboard.fs import MemFS
-from tallyboard.journal import Journal, JournalError, decode, game_file, rebuild
+from tallyboard.memfs import MemFS
+from tallyboard.journal import Journal, JournalError, game_file
+from tallyboard.journal_read import decode, rebuild
 from tests.firmware import journal_harness as h
 from tricktally.record import to_record
 
