@@ -32,7 +32,7 @@ from binascii import crc32
 from sys import implementation
 
 from tallyboard import unload
-from tallyboard.journal_format import AMEND, END, ENTRY, START, UNDO, VERSION, JournalError, LineWriter, crc_of, encode
+from tallyboard.journal_format import AMEND, END, ENTRY, START, UNDO, VERSION, JournalError, LineWriter, crc_of
 
 SUFFIX = ".tj"
 ACK = ".ack"
@@ -85,6 +85,19 @@ def _forget_reader():
     if _MICROPYTHON:
         unload("tallyboard.journal_boot")
         unload("tallyboard.journal_read")
+        unload("tallyboard.journal_json")
+
+
+def _encode(seq, rtype, payload):
+    # A record the fast path does not write (start, amend, end: a few a
+    # game): the generic writer is loaded for it and forgotten after.
+    from tallyboard.journal_json import encode
+
+    try:
+        return encode(seq, rtype, payload)
+    finally:
+        if _MICROPYTHON:
+            unload("tallyboard.journal_json")
 
 
 class Stored:
@@ -243,14 +256,14 @@ class Journal:
             raise JournalError("game %d has ended: it takes no more records" % st.game_id)
         # Entries and undos (one per press) take the fast path, which
         # allocates nothing; other records and values it does not know take
-        # the generic encoder. The bytes are the same either way.
+        # the generic encoder (journal_json). The bytes are the same either way.
         n = 0
         if rtype == ENTRY:
             if isinstance(payload, list) and len(payload) == 3:
                 n = self._writer.entry(st.seq, payload[0], payload[1], payload[2])
         elif rtype == UNDO and payload is None:
             n = self._writer.undo(st.seq)
-        line = self._writer.line(n) if n else encode(st.seq, rtype, payload)
+        line = self._writer.line(n) if n else _encode(st.seq, rtype, payload)
         if st.dirty:
             # A previous append failed part way: cut what it left, so this
             # record follows a good one instead of hiding behind a torn one.

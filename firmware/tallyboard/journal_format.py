@@ -6,8 +6,10 @@ A record is the printable ASCII line ``<seq> <type> <payload> <crc>\\n``:
 AMEND, END), ``payload`` is compact JSON written by ``dumps`` (ASCII only,
 sorted keys, no spaces outside strings) and ``crc`` is the CRC-32 of the
 bytes before the last space, as 8 lowercase hex digits. This module only
-writes lines, which a game does on every confirmed press; checking and
-replaying them (boot only) is journal_read.py's.
+writes the lines of entries and undos (``LineWriter``, on every confirmed
+press, allocating nothing); any other record is written by
+journal_json.py's ``encode`` (the same bytes), and checking and replaying
+lines (boot only) is journal_read.py's.
 """
 
 from binascii import crc32
@@ -28,90 +30,9 @@ class JournalError(ValueError):
     """A journal (or a record in it) is not what this format allows."""
 
 
-# ----- compact JSON ---------------------------------------------------------
-# json.dumps differs between CPython (escapes non-ASCII, spaces after , and :)
-# and MicroPython (raw UTF-8, dict order not kept), so the journal writes its
-# own: the same bytes on both, which the CRC and the serial link need.
-
-
-def dumps(obj):
-    """Compact, ASCII-only JSON of ``obj`` (None, bool, int, str, list, tuple,
-    dict with str keys), dict keys sorted. Raises JournalError for other types."""
-    out = []
-    _dump(obj, out)
-    return "".join(out)
-
-
-def _dump(obj, out):
-    if obj is None:
-        out.append("null")
-    elif obj is True:
-        out.append("true")
-    elif obj is False:
-        out.append("false")
-    elif isinstance(obj, int):
-        out.append(str(obj))
-    elif isinstance(obj, str):
-        _dump_str(obj, out)
-    elif isinstance(obj, (list, tuple)):
-        out.append("[")
-        first = True
-        for item in obj:
-            if not first:
-                out.append(",")
-            first = False
-            _dump(item, out)
-        out.append("]")
-    elif isinstance(obj, dict):
-        keys = list(obj.keys())
-        for k in keys:
-            if not isinstance(k, str):
-                raise JournalError("journal JSON keys must be strings, not %r" % (k,))
-        keys.sort()
-        out.append("{")
-        for i in range(len(keys)):
-            if i:
-                out.append(",")
-            _dump_str(keys[i], out)
-            out.append(":")
-            _dump(obj[keys[i]], out)
-        out.append("}")
-    else:
-        raise JournalError("cannot write %r to the journal (only null, true/false, whole numbers, text, lists, objects)" % (obj,))
-
-
-def _dump_str(s, out):
-    out.append('"')
-    for ch in s:
-        c = ord(ch)
-        if c == 0x22:
-            out.append('\\"')
-        elif c == 0x5C:
-            out.append("\\\\")
-        elif 0x20 <= c < 0x7F:
-            out.append(ch)
-        elif c < 0x10000:
-            out.append("\\u%04x" % c)
-        else:
-            c -= 0x10000
-            out.append("\\u%04x\\u%04x" % (0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)))
-    out.append('"')
-
-
-# ----- lines -----------------------------------------------------------------
-
-
 def crc_of(body):
     """The CRC-32 of ``body`` (bytes) as 8 lowercase hex digits (a str)."""
     return "%08x" % (crc32(body) & 0xFFFFFFFF)
-
-
-def encode(seq, rtype, payload):
-    """The bytes of one record line, newline included."""
-    if rtype not in TYPES:
-        raise JournalError("unknown record type %r" % (rtype,))
-    body = ("%d %s %s" % (seq, rtype, dumps(payload))).encode()
-    return body + b" " + crc_of(body).encode() + b"\n"
 
 
 # ----- the fast path: entry and undo lines without allocating -------------
@@ -119,15 +40,17 @@ def encode(seq, rtype, payload):
 # counts every allocation: these two record types are written into one
 # preallocated buffer (digits by hand, known words as bytes made at import,
 # the CRC-32 by hand in 16-bit halves so no long int is made). Every other
-# record, and any value the fast path does not know, goes through encode():
+# record, and any value the fast path does not know, goes through
+# journal_json.encode():
 # the bytes are the same either way (tests compare them).
 
 # Words an entry may hold (kinds, wizard suits, hearts moon choices), as the
 # bytes dumps() writes for them.
-_WORDS = {}
-for _w in ("bid", "tricks", "hearts", "queen", "jack", "moon", "first_card", "trump",
-           "S", "H", "D", "C", "none", "others_plus", "self_minus"):
-    _WORDS[_w] = dumps(_w).encode()
+_WORDS = {
+    "bid": b'"bid"', "tricks": b'"tricks"', "hearts": b'"hearts"', "queen": b'"queen"', "jack": b'"jack"',
+    "moon": b'"moon"', "first_card": b'"first_card"', "trump": b'"trump"', "S": b'"S"', "H": b'"H"', "D": b'"D"',
+    "C": b'"C"', "none": b'"none"', "others_plus": b'"others_plus"', "self_minus": b'"self_minus"',
+}
 _LONGEST_WORD = 16
 _BIG = 1000000  # ints of the fast path: -999999..999999 (7 characters)
 _SEQ_MAX = 1000000000  # 9 digits

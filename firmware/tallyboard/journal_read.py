@@ -16,7 +16,8 @@ from binascii import crc32
 
 from tricktally import new_game
 
-from tallyboard.journal_format import AMEND, END, ENTRY, START, UNDO, VERSION, JournalError, dumps
+from tallyboard.journal_format import AMEND, END, ENTRY, START, UNDO, VERSION, JournalError
+from tallyboard.journal_json import dumps
 
 TYPES_BY_BYTE = {115: START, 101: ENTRY, 117: UNDO, 97: AMEND, 120: END}
 
