@@ -18,7 +18,6 @@ import tempfile
 import time
 
 from tallyboard.fs import OsFS
-
 from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal, game_file
 from tests.firmware import journal_harness as h

@@ -110,6 +110,9 @@ class Boot:
         return out
 
     def one(self, gid, pieces=None):
+        """Boot game ``gid`` (``pieces``: the k of its damaged pieces found
+        on the flash): its Stored, or None when its file was removed (a
+        start the power cut interrupted)."""
         st = GameFile(gid)
         if pieces:
             pieces.sort()
@@ -245,8 +248,9 @@ class Boot:
         return game
 
     def interrupted_start(self, name, size, sc):
-        # Empty, or the first bytes of a start record and nothing else: what a
-        # power cut during new_game leaves. Anything else is kept for the PC.
+        """True for an empty file, or the first bytes of a start record and
+        nothing else: what a power cut during new_game leaves. Anything else
+        is kept for the PC."""
         if size == 0:
             return True
         if sc.records or not sc.torn or size > MAX_LINE:
@@ -255,7 +259,8 @@ class Boot:
         return head == b"0 s "[: len(head)]
 
     def read_number(self, name):
-        # 0 when missing or damaged: the caller's fallback is always safe.
+        """The number file ``name`` holds (tj.next); 0 when missing or
+        damaged: the caller's fallback is always safe."""
         try:
             if not self.fs.exists(name) or self.fs.size(name) > 40:
                 return 0
@@ -268,8 +273,8 @@ class Boot:
             return 0
 
     def read_ack(self, st):
-        # (upto, crc) the ack file holds; (0, None) when missing or damaged
-        # (the safe fallback: nothing counts as synced).
+        """``(upto, crc)`` the game's ack file holds; ``(0, None)`` when
+        missing or damaged (the safe fallback: nothing counts as synced)."""
         name = self.journal._ack_name(st)
         try:
             if not self.fs.exists(name) or self.fs.size(name) > 60:

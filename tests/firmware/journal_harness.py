@@ -11,7 +11,6 @@ program and erase (littlefs), boot on what survived and compare.
 """
 
 from tallyboard.fs import OsFS
-
 from tallyboard.memfs import MemFS, PowerCut
 from tallyboard.journal import Journal
 from tricktally import new_game
