@@ -9,6 +9,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 PORT ?=
+# setuptools says "Editable installation... be careful with folders named
+# like your package" on every editable install with package-dir mappings
+# (ours maps three source roots): information, not a problem, so a fresh
+# set-up hides it. Other warnings still show.
+PIP_QUIET := PYTHONWARNINGS="ignore:Editable installation"
 
 .PHONY: venv npm browser test test-board bench sim deploy smoke clean
 
@@ -20,7 +25,7 @@ $(STAMP): pyproject.toml shared/tricktally/__init__.py firmware/tallyboard/__ini
 	$(PYTHON) -c 'import sys; sys.exit("TrickTally needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(PIP_QUIET) $(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 # The report's browser test needs Debian's chromium: installed when missing,

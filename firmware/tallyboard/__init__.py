@@ -12,8 +12,10 @@ VERSION = "0.1.0"
 # Screens of the menus, forgotten while a game is on screen (App.next_screen),
 # and the game's screens, forgotten on the home menu (App.go_home).
 MENU_MODULES = ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.ui.roster",
-                "tallyboard.ui.settings", "tallyboard.ui.amend", "tallyboard.ui.space")
-GAME_MODULES = ("tallyboard.ui.entry", "tallyboard.ui.table", "tallyboard.ui.defaults")
+                "tallyboard.ui.settings", "tallyboard.ui.amend", "tallyboard.ui.space", "tallyboard.ui.games",
+                "tallyboard.ui.choose", "tallyboard.ui.resume")
+GAME_MODULES = ("tallyboard.ui.entry", "tallyboard.ui.table", "tallyboard.ui.defaults", "tallyboard.ui.final",
+                "tallyboard.ui.undo", "tallyboard.ui.moon")
 
 
 def unload(name):

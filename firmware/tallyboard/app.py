@@ -11,7 +11,7 @@ changes nothing), then journals the entry. Every event ends with one
 import sys
 
 from tricktally import new_game, RuleError
-from tallyboard import GAME_MODULES, MENU_MODULES, i18n, unload
+from tallyboard import GAME_MODULES, MENU_MODULES, i18n, text, unload
 from tallyboard.config import Config
 from tallyboard.i18n import explain, t
 from tallyboard.journal import Journal
@@ -40,6 +40,13 @@ def _table_screen():
         from tallyboard.ui import table as m
 
         _screens["table"] = m
+    return m
+
+
+def _undo_screens():
+    # Loaded on the first undo only (it is a game module: forgotten at home).
+    from tallyboard.ui import undo as m
+
     return m
 
 
@@ -97,6 +104,11 @@ class App:
         self.pickers = {}  # screen class -> the one picker reused for every entry
         self.last_bytes = 0
         self.presses = 0
+        self.toast = None  # what an undo took back, shown until the next press
+        self.toast_lines = None
+        self._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
+        self.played = {}  # game id -> epoch seconds of its last entry since boot
+        self.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
         notes = []
         for s in self._stored:
             if s.damage:
@@ -129,6 +141,7 @@ class App:
         if self.keeper is not None and not self.keeper.wakes_for(name, kind):
             return 0
         self.presses += 1
+        self.toast = None
         self.screen.key(self, name, kind)
         return self.redraw()
 
@@ -136,6 +149,13 @@ class App:
         """Draw the current screen into the framebuffer and send what changed."""
         self.fb.fill(0)
         self.screen.draw(self)
+        if self.toast is not None:
+            # What the last undo took back, over the title bar (and the line
+            # under it when it needs two), until the next press.
+            lines = self.toast_lines
+            self.fb.fill_rect(0, 0, widgets.W, 8 * len(lines), 1)
+            for i in range(len(lines)):
+                text.draw(self.fb, lines[i], 1, 8 * i - 2, text.SMALL, 0)
         self.last_bytes = self.display.show()
         return self.last_bytes
 
@@ -218,6 +238,7 @@ class App:
         self.names = [widgets.clip(p, 60) for p in g.players]
         # The header bar leaves 7 characters for the dealer.
         self.short_names = [widgets.clip(p, 42) for p in g.players]
+        self.initials = None
         self.side_names = []
         room = _table_screen().name_width(g)
         for side in g.sides:
@@ -238,9 +259,9 @@ class App:
             self.go(_message(t("damage"), stored.damage or "?", lambda app: app.go_home()))
             return
         self._use(None, g)
-        from tallyboard.ui.home import games_menu
+        from tallyboard.ui.final import FinalScreen
 
-        self.go(_table_screen().TableScreen(self, lambda app: app.go(games_menu(app)), lambda app: app.go(games_menu(app)), undo=False))
+        self.go(FinalScreen(self, lambda app: app.go_home(), undo=False))
 
     def start_game(self, name, players, first_dealer, settings, back=None, room_made=False):
         """Create a game with the core and journal its start (after making
@@ -265,7 +286,7 @@ class App:
         except (OSError, ValueError) as e:
             self.refuse("%s: %s" % (t("write_failed"), e), back)
             return
-        self._stored.append(_Live(gid, g))
+        self._stored.append(_Live(gid, g, self.clock.time()))
         self._use(gid, g)
         self.next_screen()
 
@@ -360,13 +381,39 @@ class App:
             self.refuse("%s: %s" % (t("write_failed"), e))
             return False
         if done:
+            # When it was last played, for the Resume screen (per hand: the
+            # time is a big integer, an allocation on the board).
+            self.played[self.game_id] = self.clock.time()
             self.show_table(_close_game if g.finished else _next, None if g.finished else _menu)
         else:
-            self.next_screen()
+            self._next_or_fill()
         return True
 
+    def _next_or_fill(self):
+        # With smart defaults on, a tricks or hearts value that can only be
+        # one number (the last seat's, or 0 once nothing is left) is entered
+        # at once: asking for it would be a press that decides nothing.
+        g = self.game
+        value = _entry_screens().defaults.forced(g) if self.smart else None
+        if value is not None and not self._shown_again(g):
+            self.enter(g.kind, g.seat, value)
+        else:
+            self.next_screen()
+
+    def _shown_again(self, g):
+        # True for the step an undo has just reopened: the players check it
+        # themselves rather than have it filled in behind their back.
+        keep = self._no_auto
+        return keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat
+
     def show_table(self, on_ok, on_back, index=None, undo=True):
-        """The score table (one screen object reused for every hand)."""
+        """The score table (one screen object reused for every hand); once
+        the game is over, the final standings first."""
+        if self.game.finished and index is None:
+            from tallyboard.ui.final import FinalScreen
+
+            self.go(FinalScreen(self, on_ok, undo))
+            return
         if self._table is None:
             self._table = _table_screen().TableScreen(self, on_ok, on_back, index, undo)
         else:
@@ -392,13 +439,20 @@ class App:
         self._revealed = self.game.hand_number
         self.next_screen()
 
-    def undo(self):
-        """Take back the last entry (core, then journal) and go back to it."""
+    def undo(self, confirmed=False):
+        """Take back the last entry (core, then journal) and go back to it;
+        the title bar then says what was taken back. Taking back the entry
+        that completed a hand reopens that hand: the players are asked first
+        (``confirmed`` is their yes)."""
         g = self.game
         if g is None or self.game_id is None or not g.can_undo():
             self.refuse(t("nothing_undo"))
             return
         guess = g.last_entry()
+        undo_screens = _undo_screens()
+        if not confirmed and undo_screens.reopens(g, guess):
+            undo_screens.ask_reopen(self, guess)
+            return
         trump_before = g.current.get("trump") if g.current is not None and g.NAME == "wizard" else None
         # The journal first: the core cannot redo, but an undo it allows
         # always succeeds. A failed write leaves both as they were.
@@ -415,7 +469,23 @@ class App:
         preset = None
         if guess is not None and g.kind == guess[0] and g.seat == guess[1] and g.value(g.kind, g.seat) is None:
             preset = guess[2]
+            # Shown again to be checked: not filled in again behind their back.
+            self._no_auto = (g.hand_number, g.kind, g.seat)
         self.next_screen(preset)
+        self.say(undo_screens.undone(self, g, guess))
+
+    def say(self, line):
+        """Show ``line`` over the title bar (two lines at most) until the next press."""
+        self.toast = line
+        self.toast_lines = None
+        if line:
+            room = widgets.W - 2
+            if text.width(line) <= room:
+                self.toast_lines = [line]
+            else:
+                # "Undone:" on the title bar, what it took back under it.
+                cut = line.find(" ")
+                self.toast_lines = [line[:cut], widgets.clip(line[cut + 1:], room)]
 
     def amend(self, index, data, back=None):
         """Replace complete hand ``index`` with ``data`` (core, then journal)."""
@@ -445,27 +515,34 @@ class App:
         name = s.__class__.__name__
         g = self.game
         parts = [name]
-        if g is not None and name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen"):
-            parts.append("%s hand=%d" % (g.NAME, g.hand_number))
+        if g is not None and name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen", "FinalScreen"):
+            # The game's own word for a deal, and seats counted from 1 as
+            # players count them.
+            parts.append("%s %s=%d" % (g.NAME, "round" if g.NAME == "wizard" else "hand", g.hand_number))
             if hasattr(s, "kind"):
                 parts.append("kind=%s" % s.kind)
             if getattr(s, "seat", None) is not None:
-                parts.append("seat=%d" % s.seat)
+                parts.append("seat=%d" % (s.seat + 1))
             if hasattr(s, "value"):
                 parts.append("value=%d" % s.value)
-            if hasattr(s, "cursor"):
+            if name == "SeatEntry":
+                parts.append("seat=%d" % (s.cursor + 1))
+            elif hasattr(s, "cursor"):
                 parts.append("cursor=%d" % s.cursor)
         elif hasattr(s, "title"):
             parts.append(str(s.title))
+        if self.toast:
+            parts.append("[%s]" % self.toast)
         return " ".join(parts)
 
 
 class _Live:
     """A game started since boot, listed like the journal's Stored."""
 
-    def __init__(self, game_id, game):
+    def __init__(self, game_id, game, created=None):
         self.game_id = game_id
         self.game = game
+        self.created = created
         self.damage = None
         self.name = game.NAME
         self.players = game.players

@@ -320,6 +320,7 @@ def test_low_battery_warns_once_and_critical_refuses_new_games_but_keeps_the_ope
     # but a new game is refused
     s.home()
     s._pick("New game")
+    s._go_row(s.app.screen, "start")
     s.press("ok")
     assert s.screen() == "Message" and s.app.game is g
 

@@ -71,15 +71,15 @@ def test_roster_names_are_edited_on_the_board_and_used_by_new_games():
     s = Session()
     s._pick("Players")
     s.press("ok")  # "+ Add a player": the editor starts at "A"
-    s.press("right")  # "Aa"
-    s.press("up")  # "Ab"
+    s.press("right")  # "Aa": small letters after the first, by use
+    s.press("up")  # "Ae"
     s.press("ok")
-    assert s.app.config.roster == ["Ab"]
+    assert s.app.config.roster == ["Ae"]
     again = Session(fs=s.fs)
-    assert again.app.config.roster == ["Ab"]
+    assert again.app.config.roster == ["Ae"]
     again.home()
     again.start_game("hearts", 3)
-    assert again.app.game.players == ["Ab", "P2", "P3"]
+    assert again.app.game.players == ["Ae", "P2", "P3"]
 
 
 def test_language_is_switched_in_settings_and_kept():

@@ -11,7 +11,7 @@ from tallyboard.display import Display
 from tallyboard.memfs import MemFS
 from tallyboard.simbus import SimI2C
 from tests.firmware.ui_corpus import corpus
-from tests.firmware.ui_script import Session
+from tests.firmware.ui_script import Session, _t
 
 
 def _expected(game, players, hands, settings=None):
@@ -76,7 +76,7 @@ def test_two_to_six_sides_fit_the_score_table():
         s.start_game(game, players)
         s.play_hand(corpus(game, games=1, n=players)[0][0])
         s.press("back")  # game menu
-        s._pick(s.app.screen.items[0])  # scores
+        s._pick(_t("scores"))
         assert s.app.screen.__class__.__name__ == "TableScreen"
         rows = s.bus.rows()
         # a line of pixels in each of the side rows (pages 1..n)

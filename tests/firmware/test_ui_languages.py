@@ -6,6 +6,7 @@ overlap each other), with 10-letter names everywhere a name shows."""
 import pytest
 
 from tallyboard import i18n, text
+from tests.firmware.drawn import record_text
 from tests.firmware.ui_script import Session
 
 LONG_NAMES = ["Wwwwwwwwww", "Mmmmmmmmmm", "Ééééééééé1", "Kkkkkkkkkk", "Qqqqqqqqqq", "Zzzzzzzzzz"]
@@ -31,17 +32,11 @@ class Recorder:
     def __init__(self, monkeypatch):
         self.calls = []
         self.problems = []
-        real = text.draw
-
-        def draw(fb, s, x, y, font=text.SMALL, color=1):
-            self.calls.append((s, x, y, font))
-            return real(fb, s, x, y, font, color)
-
-        monkeypatch.setattr(text, "draw", draw)
+        record_text(monkeypatch, self)
 
     def check(self, where):
         boxes = []
-        for s, x, y, font in self.calls:
+        for s, x, y, font, color in self.calls:
             w = text.width(s, font)
             # Ink rows: SMALL letters and descenders sit in cell rows 2-9
             # (accents above capitals in rows 0-1 may reach the line above).
@@ -67,8 +62,13 @@ def _session(lang, monkeypatch):
     real_redraw = s.app.redraw
 
     def redraw():
-        rec.calls = []
+        del rec.calls[:]
         n = real_redraw()
+        if s.app.toast:
+            # The undo lines cover the title bar (and line 1 when there are
+            # two): what the screen drew there is hidden.
+            covered = 8 * len(s.app.toast_lines) - 2
+            rec.calls[:] = [c for c in rec.calls if c[2] >= covered or c[0] in s.app.toast_lines]
         rec.check(s.app.describe())
         return n
 
@@ -127,6 +127,14 @@ def test_every_screen_fits_in_every_language(lang, monkeypatch):
         for name in sorted(settings):
             s._set(form, name, settings[name])
         s._set(form, "dealer", 0)
+        # a seat's list (the roster first) and the new-name editor
+        s._go_row(form, "seat1")
+        s.press("ok")
+        _walk_menu(s)
+        s.app.screen.cursor = len(s.app.screen.items) - 1
+        s.press("ok")
+        s.press("back")
+        s._go_row(form, "start")
         s.press("ok")
         g = s.app.game
         if game == "spades":
@@ -137,37 +145,72 @@ def test_every_screen_fits_in_every_language(lang, monkeypatch):
             # the forbidden bid of round 2 (even_bids never), crossed out
             s.press("ok")
             for _ in range(5):
-                s.press("ok")
-                s.press("ok")
-            s.press("ok")
-            s.press("up")
+                s.press("ok")  # each bids from the pass screen
+            s.press("up")  # the dealer opens the private picker
             s.press("up")
         else:
             s.play_hand({"hearts": [13, 0, 0, 0, 0], "queen": 0, "jack": 1, "moon": "self_minus"})
+        # undo: the question before reopening the hand, then its answer
+        if s.app.game.current is not None and not s.app.game.current.taken_count:
+            s.press("back", 2)
+            _walk_menu(s)
+            s.app.screen.cursor = 0
+            s.press("ok")
+            assert s.app.toast, s.app.describe()
+            s.press("ok")  # entered again
+            s.press("ok")  # and on from the table
         # a refused entry's message, the game menu, scores, amend
         s.press("back")
         _walk_menu(s)
         s._pick(t("scores"))
         s.press("back")
-        s._pick(t("amend"))
+        s._pick(t("amend_round") if game == "wizard" else t("amend"))
         s.press("ok")
         _walk_menu(s)
         s.press("back")
         s.press("back")
         s._pick(t("home"))
         assert g is s.app.game
-    # a finished game: the game-over table
+    # which game to resume, with three unfinished ones
+    s._pick(t("resume"))
+    for _ in range(3):
+        s.press("right")
+    s.press("back")
+    # a finished game: the final standings, the last hand's table
     s._pick(t("new_game"))
     form = s.app.screen
     s._set(form, "game", "hearts")
     s._set(form, "players", 3)
     s._set(form, "target", 10)
     s._set(form, "dealer", 0)
+    s._go_row(form, "start")
     s.press("ok")
     s.play_hand({"hearts": [5, 5, 3], "queen": 0})
     assert s.app.game.finished
     s._pick(t("games"))
     _walk_menu(s)
+    s.app.screen.cursor = 0
+    s.press("ok")
+    s.press("ok")
+    assert s.screen() == "FinalScreen"
+    s.press("up")
+    s.press("back")
+    s.press("ok")
+    s._pick(t("games"))
+    # delete an unsynced game: both questions
+    s.app.screen.cursor = 1
+    s.press("ok")
+    _walk_menu(s)
+    s.app.screen.cursor = 1
+    s.press("ok")
+    _walk_menu(s)
+    s.app.screen.cursor = 1
+    s.press("ok")
+    _walk_menu(s)
+    s.app.screen.cursor = 1
+    s.press("ok")
+    assert s.screen() == "Message"
+    s.press("ok")
     # a message with the core's (English) reason
     s.app.refuse("hand 3, seat 2 (Wwwwwwwwww): tricks add up to 14, more than the 13 in the hand [rule: tricks_total]")
     s.app.redraw()

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The UI asks the core: refused entries, private bids, undo, amend, ties."""
 
-from tests.firmware.ui_script import Session
+from tests.firmware.ui_script import LONG, Session
 
 
 def _journal_size(s):
@@ -73,9 +73,14 @@ def test_tricks_that_do_not_add_up_are_refused():
     _bids(s, [3, 3, 3, 3])
     s.press("ok")
     s.press("ok")
-    s.press("ok")  # three seats took 3: the last is filled in with 4
-    picker = s.app.screen
-    assert picker.last and picker.value == 4
+    s.press("ok")  # three seats took 3: the last can only be 4, entered at once
+    # (seat 1 deals, so it counts last)
+    assert s.screen() == "TableScreen" and s.app.game.hands[0].values["tricks"] == [4, 3, 3, 3]
+    s.press("back", LONG)  # undo asks before reopening the hand
+    assert s.screen() == "Menu"
+    s.press("ok")
+    picker = s.app.screen  # shown to be checked, not filled in again
+    assert picker.__class__.__name__ == "NumberEntry" and picker.last and picker.value == 4
     s.press("up")
     size = _journal_size(s)
     s.press("ok")
@@ -96,11 +101,11 @@ def _private_frames(first_bid):
     s.play_hand({"bids": [0, 0, 1, 0], "tricks": [0, 0, 1, 0], "trump": "none"})
     s.press("ok")  # no trump
     assert s.screen() == "PassScreen" and s.app.screen.seat == 2
-    s.press("ok")  # seat 2 holds the board
+    s.press("up")  # seat 2 holds the board and opens the private picker
     _bids(s, [first_bid])
     seen = [bytes(s.bus.gddram)]
     assert s.screen() == "PassScreen" and s.app.screen.seat == 3
-    s.press("ok")
+    s.press("up")
     seen.append(bytes(s.bus.gddram))
     assert s.app.screen.private
     return s, seen
@@ -114,10 +119,10 @@ def test_hidden_bids_never_show_before_the_reveal():
     # while the hidden picker hides the row of bids an open one shows
     assert s0.bus.rows()[56:] == ["." * 128] * 8
     _bids(s2, [1])
-    s2.press("ok")  # pass to seat 0
+    s2.press("up")  # pass to seat 0, who opens the picker
     _bids(s2, [0])
-    s2.press("ok")  # pass to the dealer, seat 1
-    _bids(s2, [0])
+    assert s2.screen() == "PassScreen"
+    s2.press("ok")  # the dealer, seat 1, bids the start shown
     assert s2.screen() == "RevealScreen"
     assert s2.app.game.bids_visible()
 
@@ -128,8 +133,7 @@ def test_delayed_bids_show_after_the_first_card():
     s.press("ok")  # no trump
     for _ in range(3):
         assert s.screen() == "PassScreen"
-        s.press("ok")
-        s.press("ok")
+        s.press("ok")  # bids the start shown at once
     assert s.screen() == "FirstCardScreen"
     assert not s.app.game.bids_visible()
     s.press("ok")
@@ -148,13 +152,24 @@ def test_long_back_undoes_the_last_entry_into_the_picker():
     assert g.kind == "bid" and g.seat == 1 and g.current_entries() == []
     assert s.app.screen.value == 5  # the undone value, ready to fix
     assert _journal_size(s) > size  # an undo record, never a rewrite
-    # undo across a finished hand reopens it
+    assert s.app.toast == "Undone: P2's bid 5"  # and it says what it took back
+    s.press("up")
+    assert s.app.toast is None  # until the next press
+    # undo across a finished hand asks first, then reopens it
     _bids(s, [3, 3, 3, 3])
-    for _ in range(4):
+    for _ in range(3):
         s.press("ok")
     assert s.screen() == "TableScreen"
     s.press("back", 2)
+    assert s.screen() == "Menu" and s.app.screen.title == "Reopen hand 1?"
+    assert s.app.screen.items == ["Undo last entry", "No, keep it"]
+    s.press("down")
+    s.press("ok")  # no: nothing changes
+    assert s.screen() == "TableScreen" and len(s.app.game.hands) == 1
+    s.press("back", 2)
+    s.press("ok")  # yes
     assert s.app.game.hands == [] and s.app.game.kind == "tricks"
+    assert s.app.toast == "Undone: P1's tricks 4"
 
 
 def test_amend_an_earlier_hand_rescores_and_is_journaled():
@@ -232,7 +247,7 @@ def test_amending_a_wizard_round_keeps_its_trump_as_recorded():
     assert "trump" not in g.hand_to_dict(g.hands[0])
     for number in (1, 2):
         s.press("back")
-        s._pick("Amend a hand")
+        s._pick("Amend a round")
         s._pick("Round %d" % number)
         s.press("ok")
         assert s.screen() == "TableScreen"

@@ -18,7 +18,7 @@ def _run(args, script, timeout=60):
 def test_headless_prints_the_serial_port_first_then_screens(tmp_path):
     flash = tmp_path / "flash"
     shots = tmp_path / "shots"
-    proc = _run(["--flash", str(flash), "--screenshot", str(shots), "--seed", "1"], "ok\nok\nup\nok\nbogus\nquit\n")
+    proc = _run(["--flash", str(flash), "--screenshot", str(shots), "--seed", "1"], "ok\nup\nok\nup\nok\nbogus\nquit\n")
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0].startswith("serial: /dev/pts/")
@@ -56,19 +56,56 @@ def test_terminal_keys_map_to_buttons():
         raise AssertionError("'long' alone must be refused")
 
 
-def test_quadrant_rendering_packs_two_by_two_pixels_per_character():
-    from tricktally_host.sim.render import quadrants
+def test_braille_rendering_packs_two_by_four_pixels_per_character():
+    from tricktally_host.sim.render import braille
 
     ram = bytearray(1024)
-    ram[0] = 0b01  # x=0: row 0 -> top-left
-    ram[1] = 0b10  # x=1: row 1 -> bottom-right
-    ram[2] = 0b11  # x=2: rows 0 and 1 -> left column of the second cell
-    ram[3] = 0b11  # x=3: and its right column: full
-    ram[128] = 0b1  # x=0, y=8: line 4, top-left
-    lines = quadrants(ram)
-    assert len(lines) == 32 and len(lines[0]) == 64
-    assert lines[0][:3] == "\u259a\u2588 "
-    assert lines[4][0] == "\u2598"
+    ram[0] = 0b0001  # x=0, y=0: dot 1
+    ram[1] = 0b1000  # x=1, y=3: dot 8
+    ram[2] = 0b1111  # x=2: y=0..3, the left column of the second cell
+    ram[3] = 0b1111  # x=3: and the right column: all eight dots
+    ram[128] = 0b1  # x=0, y=8: the third line of cells
+    lines = braille(ram)
+    assert len(lines) == 16 and len(lines[0]) == 64
+    assert lines[0][:3] == "\u2881\u28ff\u2800"
+    assert lines[2][0] == "\u2801"
+
+
+def test_the_whole_panel_and_key_help_fit_an_80x24_terminal():
+    from tricktally_host.sim.run import frame_lines
+
+    ram = bytearray([0xFF]) * 1024  # every pixel on
+    lines = frame_lines(ram, 80, 24, "serial: /dev/pts/7   screen: " + "x" * 100)
+    assert len(lines) <= 24
+    assert max(len(line) for line in lines) <= 80
+    # all 64 pixel rows: 16 lines of cells with all eight dots, framed
+    cells = [line for line in lines if line.startswith("|")]
+    assert len(cells) == 16 and all(line == "|" + "\u28ff" * 64 + "|" for line in cells)
+    assert any("Enter" in line for line in lines) and any("undo" in line for line in lines)
+    # a big terminal gets full-size blocks: two pixel rows a line
+    big = frame_lines(ram, 140, 40)
+    assert len([line for line in big if line.startswith("|")]) == 32
+
+
+def test_each_flash_folder_is_its_own_board(tmp_path):
+    from tricktally_host.sim.board import SimBoard
+
+    one = SimBoard(str(tmp_path / "one"), serial=False)
+    two = SimBoard(str(tmp_path / "two"), serial=False)
+    again = SimBoard(str(tmp_path / "one"), serial=False)
+    assert one.device_id != two.device_id
+    assert again.device_id == one.device_id  # kept with its flash folder
+    assert one.device_id.startswith("sim-")
+    # the journal ignores the id file: no game appears
+    assert again.app.stored_games() == []
+
+
+def test_screens_tool_parses_its_arguments(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "tricktally_host.sim.screens", "--help"], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert proc.returncode == 0 and "usage:" in proc.stdout
+    assert os.listdir(tmp_path) == []  # no folder called --help
+    bad = subprocess.run([sys.executable, "-m", "tricktally_host.sim.screens", "--bogus"], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert bad.returncode == 2 and "--bogus" in bad.stderr
 
 
 def test_block_rendering_packs_two_pixel_rows_per_line():
@@ -81,3 +118,23 @@ def test_block_rendering_packs_two_pixel_rows_per_line():
     lines = blocks(ram)
     assert len(lines) == 32 and len(lines[0]) == 128
     assert lines[0][:4] == "\u2580\u2584\u2588 "
+
+
+def test_docs_screens_are_what_the_simulator_shows_and_the_readme_shows_them(tmp_path):
+    from PIL import Image
+
+    from tricktally_host.sim.screens import make_screens
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    docs = os.path.join(root, "docs", "screens")
+    made = sorted(os.path.basename(p) for p in make_screens(str(tmp_path)))
+    # (docs/screens may hold other pictures too, such as the PC's reports)
+    missing = sorted(set(made) - set(os.listdir(docs)))
+    assert missing == [], "regenerate: python -m tricktally_host.sim.screens docs/screens"
+    for name in made:
+        with Image.open(os.path.join(docs, name)) as a, Image.open(tmp_path / name) as b:
+            assert a.tobytes() == b.tobytes(), "%s differs from the simulator's" % name
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    missing = [n for n in made if "docs/screens/" + n not in readme]
+    assert missing == [], "README does not show %s" % missing

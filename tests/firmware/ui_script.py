@@ -78,7 +78,9 @@ class Session:
             if self.screen() == "Menu" and self.app.screen.title == _t("title"):
                 return
             name = self.screen()
-            if name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen"):
+            if name == "FinalScreen":
+                self.press("ok")
+            elif name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen"):
                 self.press("back")
                 self._pick(_t("home"))
             else:
@@ -104,17 +106,21 @@ class Session:
         for name in sorted(settings):
             self._set(form, name, settings[name])
         self._set(form, "dealer", dealer)
+        self._go_row(form, "start")
         self.press("ok")
         if self.app.game is None or self.screen() in ("Form", "Message"):
             raise ScriptError("game did not start: %s" % self.app.describe())
 
-    def _set(self, form, key, value):
+    def _go_row(self, form, key):
         row = form.row(key)
         if row is None:
             raise ScriptError("no row %s" % key)
         i = form.rows.index(row)
         while form.cursor != i:
             self.press("down" if form.cursor < i else "up")
+
+    def _set(self, form, key, value):
+        self._go_row(form, key)
         for _ in range(400):
             row = form.rows[form.cursor]
             if row.value == value and isinstance(row.value, bool) == isinstance(value, bool):
@@ -136,7 +142,7 @@ class Session:
         for _ in range(800):
             s = app.screen
             name = s.__class__.__name__
-            if name == "TableScreen":
+            if name == "TableScreen" or name == "FinalScreen":
                 if len(g.hands) == count:
                     raise ScriptError("score table before the hand was complete")
                 self.press("ok")
@@ -146,8 +152,34 @@ class Session:
                 raise ScriptError("refused: %s" % " ".join(s.lines))
             if name == "TrumpEntry":
                 self.press(SUIT_KEY[hand.get("trump") or "none"])
-            elif name in ("PassScreen", "RevealScreen", "FirstCardScreen"):
+            elif name == "PassScreen":
+                # The private bid's start is shown: OK, LEFT/RIGHT bid at once.
+                want = _target(g, hand, "bid", s.seat)
+                shown = s.start(app)
+                if want == shown:
+                    self.press("ok")
+                elif self.app.smart and want == shown - 1:
+                    self.press("left")
+                elif self.app.smart and want == shown + 1:
+                    self.press("right")
+                else:
+                    self.press("up" if want > shown else "down")
+            elif name in ("RevealScreen", "FirstCardScreen"):
                 self.press("ok")
+            elif name == "NumberEntry" and s.kind == "hearts" and self.app.smart and _moon(hand) is not None:
+                # "Shot the moon": the game menu's first line, then the shooter.
+                self.press("back")
+                self._pick(_t("moon"))
+                menu = app.screen
+                shooter = _moon(hand)
+                n = len(menu.names)
+                while menu.cursor != shooter and (shooter - menu.cursor) % n not in (1, n - 1):
+                    self.press("down" if (shooter - menu.cursor) % n <= n // 2 else "up")
+                if menu.cursor == shooter:
+                    self.press("ok")
+                else:
+                    # the player above or below: LEFT/RIGHT picks at once
+                    self.press("right" if (shooter - menu.cursor) % n == 1 else "left")
             elif name == "NumberEntry":
                 self._number(s, _target(g, hand, s.kind, s.seat))
             elif name == "SeatEntry":
@@ -188,6 +220,18 @@ def _t(key):
     from tallyboard.i18n import t
 
     return t(key)
+
+
+def _moon(hand):
+    # The seat that shot the moon in record hand ``hand`` (13 hearts and
+    # the queen), or None.
+    hearts = hand.get("hearts")
+    if not hearts:
+        return None
+    for s in range(len(hearts)):
+        if hearts[s] == 13 and hand.get("queen") == s:
+            return s
+    return None
 
 
 def _target(g, hand, kind, seat):
@@ -237,6 +281,10 @@ def play_plan(plan):
     return out
 
 
+def _free_100k():
+    return 100000
+
+
 def tour(s):
     """Visit the screens a game does not: settings, roster and its name
     editor, game menu, amend, undo, hidden bidding, the moon and the jack.
@@ -279,14 +327,15 @@ def tour(s):
     s.start_game("wizard", 3, {"bidding": "hidden", "even_bids": "never"})
     s.play_hand({"bids": [0, 0, 0], "tricks": [1, 0, 0], "trump": "C"})
     s.press("down")  # trump: diamonds
-    s.press("ok")
-    s.press("ok")
-    s.press("ok")
-    s.press("ok")
-    s.press("up")
-    s.press("ok")  # the dealer's forbidden bid (never): refused
+    s.press("ok")  # the first bidder bids the start shown (1 of 2 cards)
+    s.press("ok")  # so does the second
+    s.press("down")  # the dealer opens the private picker, at 0
+    s.press("ok")  # the dealer's forbidden bid (never: 1 + 1 + 0 = 2): refused
     s.press("ok")
     s.home()
+    # The games list says how much room is left: the same free flash on
+    # both sides (the VM's folder and CPython's memory report differently).
+    s.app.journal.fs.free = _free_100k
     s._pick(_t("games"))
     s.press("down")
     s.press("ok")

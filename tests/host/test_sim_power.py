@@ -11,7 +11,7 @@ CMD = [sys.executable, "-c", "from tricktally_host.cli import main; main()", "si
 
 
 def test_headless_wait_and_battery_lines(tmp_path):
-    script = "ok\nwait 61\nwait 240\nok\nok\nwait 1800\nok\nbattery 1.9\nwait 1\nbattery x\nquit\n"
+    script = "ok\nwait 61\nwait 240\nok\nup\nok\nwait 1800\nok\nbattery 1.9\nwait 1\nbattery x\nquit\n"
     proc = subprocess.run(CMD + ["--flash", str(tmp_path), "--battery", "3.0"], input=script,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
@@ -27,6 +27,7 @@ def test_headless_wait_and_battery_lines(tmp_path):
 def test_deep_sleep_in_the_sim_boots_into_the_open_game(tmp_path):
     board = SimBoard(str(tmp_path), serial=False, battery=2.9)
     board.press("ok")  # new game form
+    board.press("up")  # its Start row
     board.press("ok")  # start with the defaults
     where = board.app.describe()
     board.wait(5 * 60 * 1000 + 1)
@@ -44,6 +45,7 @@ def test_low_supply_in_the_sim_warns_and_refuses_a_new_game(tmp_path):
     assert board.app.describe() == "Message Battery"
     board.press("ok")
     board.press("ok")  # New game
+    board.press("up")  # its Start row
     board.press("ok")  # start: refused, the cells are flat
     assert board.app.describe() == "Message Refused" and board.app.game is None
 

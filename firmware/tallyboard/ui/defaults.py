@@ -103,33 +103,53 @@ def number(g, smart=True, private=False):
     return low
 
 
-# How much of the tricks nobody bid for (or the shortfall) each seat is
-# guessed to take, in tenths of an even share (tuned on the bench corpus).
-SPREAD10 = {"spades": 7, "wizard": 10}
-
-
 def _tricks_guess(g, hand, left):
-    # The seat's bid, plus its share of what the bids left over: with
-    # 13 tricks and bids adding up to 11, two bags fall somewhere.
-    bids = hand.values["bid"]
-    tricks = hand.values["tricks"]
-    open_bids = 0
-    seats = 0
-    for s in range(g.n):
-        if tricks[s] is None:
-            b = bids[s]
-            open_bids += b if b is not None and b > 0 else 0
-            seats += 1
-    bid = bids[g.seat]
-    bid = bid if bid is not None and bid > 0 else 0
-    extra10 = (left - open_bids) * SPREAD10.get(g.NAME, 10)
-    # round half away from zero of extra10 / (10 * seats)
-    if extra10 >= 0:
-        share = (2 * extra10 + 10 * seats) // (20 * seats)
-    else:
-        share = -((-2 * extra10 + 10 * seats) // (20 * seats))
-    v = bid + share
-    return v if v > 0 else 0
+    # The seat's own bid: most players make their bid, and the README
+    # promises it (blind nil counts as 0).
+    bid = hand.values["bid"][g.seat]
+    return bid if bid is not None and bid > 0 else 0
+
+
+def forced(g):
+    """The one value the expected tricks or hearts entry can take, or None:
+    the last seat gets what the total leaves, and once nothing is left
+    every other seat gets 0. The app enters it without asking."""
+    kind = g.kind
+    if kind != "tricks" and kind != "hearts":
+        return None
+    left = remaining(g, kind)
+    if left is None:
+        return None
+    if not is_last(g, kind) and left != 0:
+        return None
+    low, high = g.bounds()
+    if low <= left <= high:
+        return left
+    return None
+
+
+def forbidden_next(g, value):
+    """The bid the rules will forbid the dealer (the last bidder) if the
+    expected bidder bids ``value``: shown crossed out in the dealer's column
+    before anyone gets there. None when nothing will be forbidden (the core
+    decides for the dealer; this only looks one bid ahead)."""
+    if g.kind != "bid" or not hasattr(g, "forbidden_bid"):
+        return None
+    hand = g.current
+    count = hand.count("bid")
+    if count == g.n - 1:
+        return g.forbidden_bid()
+    if count != g.n - 2 or g.seat == g.dealer:
+        return None
+    rule = g.settings.get("even_bids")
+    if rule is None or rule == "allowed":
+        return None
+    forbidden = g.cards - hand.total("bid") - (value if value > 0 else 0)
+    if forbidden < 0 or (rule == "canadian_zero" and forbidden == 0):
+        return None
+    if rule != "never" and g.sole_leader() != g.dealer:
+        return None
+    return forbidden
 
 
 def seat(g, kind, smart=True):

@@ -18,7 +18,7 @@ from tallyboard.ui import widgets, defaults
 
 SUIT_KEYS = {"S": "suit_S", "H": "suit_H", "D": "suit_D", "C": "suit_C", "none": "suit_none"}
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "none": "-"}
-DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
+DIR_KEYS = widgets.DIR_KEYS
 KIND_KEYS = {"bid": "bid", "tricks": "tricks", "hearts": "hearts", "queen": "queen", "jack": "jack", "moon": "moon"}
 ROW_KEYS = {"bid": "bids", "tricks": "tricks", "hearts": "hearts"}
 BLIND_NIL = -1
@@ -29,11 +29,13 @@ VALUE_Y = 24  # the big value fills pages 3 and 4 exactly
 NEIGHBOUR = 36  # the neighbours sit this far left/right of the middle
 
 
-def header(app, g):
+def header(app, g, sum_kind=None, extra=None):
     """Page 0: hand (round) number and dealer in the title bar; page 1: the
-    cards dealt, and the trump, pass direction or target."""
+    cards dealt, and the trump, pass direction or target. With ``sum_kind``
+    (tricks, hearts) page 1 keeps only what matters then (cards; the pass
+    for Hearts) and ends with the running sum of that kind."""
     fb = app.fb
-    x = widgets.title(fb, t("round") if g.NAME == "wizard" else t("hand"))
+    x = widgets.title(fb, t(hand_word(g)))
     x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
     count = g.hand_count()
     if count:
@@ -45,39 +47,145 @@ def header(app, g):
     x = text.draw(fb, t("dealer_short"), x, -2, text.SMALL, 0)
     text.draw(fb, name, x + 2, -2, text.SMALL, 0)
     y = widgets.line(1)
-    x = widgets.draw_int(fb, g.cards, 0, y)
-    x = text.draw(fb, t("cards"), x + 3, y)
-    x += 8
-    if g.NAME == "wizard":
+    if g.NAME == "hearts":
+        x = text.draw(fb, t("pass"), 0, y)
+        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), x + 3, y)
+    else:
+        x = draw_cards(fb, g.cards, 0, y)
+        x += 8
+    if sum_kind is not None:
+        draw_sum(fb, g, sum_kind, y, extra, False)
+    elif g.NAME == "wizard":
         x = text.draw(fb, t("trump"), x, y)
         trump = g.trump
         text.draw(fb, SUIT_SIGNS[trump] if trump is not None else "?", x + 3, y)
-    elif g.NAME == "hearts":
-        x = text.draw(fb, t("pass"), x, y)
-        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), x + 3, y)
-    else:
+    elif g.NAME == "spades":
         x = text.draw(fb, t("target"), x, y)
         widgets.draw_int(fb, g.target, x + 3, y)
 
 
-def _draw_row(fb, app, g, kind, y, mark_seat):
-    # Label, then one column per seat in entry order: the values so far.
-    text.draw(fb, t(ROW_KEYS[kind]), 0, y)
+def hand_word(g):
+    """The key of the one word a game uses for its deals: Wizard has rounds,
+    Spades and Hearts hands."""
+    return "round" if g.NAME == "wizard" else "hand"
+
+
+def draw_cards(fb, n, x, y):
+    """ "1 card" / "13 cards" at ``x, y``; returns the x after it."""
+    x = widgets.draw_int(fb, n, x, y)
+    return text.draw(fb, t("card_one") if n == 1 else t("cards"), x + 3, y)
+
+
+LABEL_W = 26  # the row labels' column; the seats share the rest
+SUM_KEYS = {"bid": "sum_bids", "tricks": "sum_tricks", "hearts": "row_hearts"}
+ROW_LABELS = {"bid": "row_bid", "tricks": "row_tricks", "hearts": "row_hearts"}
+
+
+def column_width(g):
+    """Pixels of each seat's column in the entry rows."""
+    return (widgets.W - LABEL_W) // g.n
+
+
+def column_x(g, seat):
+    """Left x of ``seat``'s column: seats in table order, always (the same
+    place every hand, whoever deals). Two functions, not a tuple: drawn on
+    every press, and a tuple is an allocation on the board."""
+    return LABEL_W + column_width(g) * seat
+
+
+def initials(app, g):
+    """The players' names cut to a column (made once per game, kept on the app)."""
+    names = app.initials
+    if names is None:
+        names = app.initials = _cut(g.players, column_width(g) - 3)
+    return names
+
+
+def _cut(players, room):
+    # Apart from initials(): a comprehension there would close over ``room``
+    # and MicroPython would make that cell on every call (every press).
+    out = []
+    for p in players:
+        out.append(widgets.clip(p, room))
+    return out
+
+
+def draw_names(fb, app, g, y, current):
+    """Line ``y``: each seat's name (cut to its column) centred over its
+    values; the seat whose value is asked is inverted, the dealer is
+    underlined (the title bar says "D:")."""
+    for s in range(g.n):
+        x = column_x(g, s)
+        width = column_width(g)
+        color = 1
+        if s == current:
+            fb.fill_rect(x, y + 2, width - 1, 8, 1)
+            color = 0
+        name = initials(app, g)[s]
+        w = text.width(name)
+        left = x + (width - w) // 2
+        text.draw(fb, name, left, y, text.SMALL, color)
+        if s == g.dealer:
+            fb.hline(left, y + 9, w, 1 - color if s == current else 1)
+
+
+def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None):
+    """Line ``y``: the short label of ``kind``, then each seat's value
+    centred under its name ("-" while missing). ``preview`` is drawn
+    crossed out in ``preview_seat``'s column: the bid the rules will forbid
+    there."""
+    text.draw(fb, t(ROW_LABELS[kind]), 0, y)
     values = g.current.values[kind]
-    order = app.order
-    width = (widgets.W - 40) // g.n
-    for i in range(g.n):
-        s = order[i]
-        right = 40 + width * (i + 1) - 2
+    for s in range(g.n):
+        x = column_x(g, s)
+        width = column_width(g)
         v = values[s]
-        if v is None:
-            widgets.draw_right(fb, "-", right, y)
+        if v is None and s == preview_seat and preview is not None:
+            left = x + (width - widgets.int_width(preview)) // 2
+            right = widgets.draw_int(fb, preview, left, y)
+            widgets.cross_out(fb, left - 1, y + 2, right, y + 9)
+        elif v is None:
+            widgets.draw_center(fb, "-", y, None, 1, x, x + width)
         elif v == BLIND_NIL:
-            widgets.draw_right(fb, t("blind_short"), right, y)
+            widgets.draw_center(fb, t("blind_short"), y, None, 1, x, x + width)
         else:
-            widgets.draw_int_right(fb, v, right, y)
-        if s == mark_seat:
-            fb.hline(right - width + 4, y + 9, width - 4, 1)
+            widgets.draw_int(fb, v, x + (width - widgets.int_width(v)) // 2, y)
+
+
+def draw_sum(fb, g, kind, y, extra, center=True):
+    """The running sum as players say it: "bids 11/13" while it is short of
+    the cards (or 13 hearts), "over by 1" past them, and "under by 2" once
+    every bid is in and it falls short. ``extra`` is the value on the
+    picker, counted as if entered. Drawn piece by piece: no string built."""
+    total = defaults.total_for(g, kind)
+    if total is None:
+        total = g.cards
+    values = g.current.values[kind]
+    s = extra if extra is not None and extra > 0 else 0
+    missing = 0
+    for v in values:
+        if v is None:
+            missing += 1
+        elif v > 0:
+            s += v
+    if extra is not None:
+        missing -= 1
+    if s > total:
+        key, n, den = "sum_over", s - total, None
+    elif missing <= 0 and s < total and kind == "bid":
+        key, n, den = "sum_under", total - s, None
+    else:
+        key, n, den = SUM_KEYS[kind], s, total
+    word = t(key)
+    w = text.width(word) + 4 + widgets.int_width(n)
+    if den is not None:
+        w += text.width("/") + widgets.int_width(den)
+    x = (widgets.W - w) // 2 if center else widgets.W - 1 - w
+    x = text.draw(fb, word, x, y) + 4
+    x = widgets.draw_int(fb, n, x, y)
+    if den is not None:
+        x = text.draw(fb, "/", x, y)
+        widgets.draw_int(fb, den, x, y)
 
 
 class NumberEntry:
@@ -134,27 +242,24 @@ class NumberEntry:
                 app.enter(self.kind, self.seat, v)
 
     def draw(self, app):
-        # One page per line: header 0-1, label 2, value 3-4 (neighbours in
-        # 4), hint 5, rows 6-7. A value change touches pages 3-4 near the middle; a
-        # confirm also the name and one column of a row (bytes per press).
+        # One page per line: header 0-1, label and hint 2, value 3-4
+        # (neighbours in 4), names 5, values 6-7. A value change touches
+        # pages 3-4 near the middle and the running sum; a confirm also the
+        # name and one column of a row (bytes per press).
         fb = app.fb
         g = app.game
+        kind = self.kind
         y = widgets.line(2)
-        x = text.draw(fb, t(KIND_KEYS[self.kind]), 0, y)
-        text.draw(fb, app.names[self.seat], x + 4, y)
-        # Hints go on line 5, under the value: the label line holds a
-        # 10-letter name in every language.
-        y = widgets.line(5)
-        if self.kind == "bid":
-            if self.value == self.forbidden:
-                widgets.draw_center(fb, t("forbidden_even"), y)
-            elif self.value == BLIND_NIL:
-                widgets.draw_center(fb, t("blind_nil"), y)
-            elif self.value == 0 and g.NAME == "spades":
-                widgets.draw_center(fb, t("nil"), y)
-        elif self.last:
-            widgets.draw_center(fb, t("filled_in"), y)
-        header(app, g)
+        hint = self.hint(g)
+        x = text.draw(fb, t(KIND_KEYS[kind]), 0, y)
+        room = widgets.W - x - 4 - (text.width(hint) + 4 if hint else 0)
+        text.draw(fb, widgets.clip(app.names[self.seat], room) if room < 60 else app.names[self.seat], x + 4, y)
+        if hint:
+            widgets.draw_right(fb, hint, widgets.W - 1, y)
+        if self.private or kind == "bid":
+            header(app, g)
+        else:
+            header(app, g, kind, self.value)
         big = text.BIG
         v = self.value if self.value >= 0 else 0
         w = widgets.int_width(v, big)
@@ -178,11 +283,31 @@ class NumberEntry:
                 widgets.draw_int_right(fb, nxt, x - 1, ys)
         if self.private:
             return
-        if self.kind == "tricks":
-            _draw_row(fb, app, g, "tricks", widgets.line(6), self.seat)
-            _draw_row(fb, app, g, "bid", widgets.line(7), self.seat)
+        draw_names(fb, app, g, widgets.line(5), self.seat)
+        if kind == "tricks":
+            draw_values(fb, app, g, "bid", widgets.line(6))
+            draw_values(fb, app, g, "tricks", widgets.line(7))
+        elif kind == "hearts":
+            draw_values(fb, app, g, "hearts", widgets.line(6))
+            if not g.current.total("hearts"):
+                widgets.draw_center(fb, t("moon_hint"), widgets.line(7))
         else:
-            _draw_row(fb, app, g, self.kind, widgets.line(7), self.seat)
+            preview = defaults.forbidden_next(g, self.value)
+            draw_values(fb, app, g, "bid", widgets.line(6), preview, g.dealer)
+            draw_sum(fb, g, "bid", widgets.line(7), self.value)
+
+    def hint(self, g):
+        """The word beside the label: why the value is special, or None."""
+        if self.kind == "bid":
+            if self.value == self.forbidden:
+                return t("hint_forbidden")
+            if self.value == BLIND_NIL:
+                return t("blind_nil")
+            if self.value == 0 and g.NAME == "spades":
+                return t("nil")
+        elif self.last:
+            return t("filled_in")
+        return None
 
 
 class SeatEntry:
@@ -215,9 +340,10 @@ class SeatEntry:
         g = app.game
         header(app, g)
         text.draw(fb, t(KIND_KEYS[self.kind]), 0, widgets.line(2))
-        x = widgets.draw_center(fb, app.names[self.cursor], widgets.line(4))
-        text.draw(fb, ARROW_UD, x + 4, widgets.line(4))
-        _draw_row(fb, app, g, "hearts", widgets.line(7), self.cursor)
+        x = widgets.draw_center(fb, app.names[self.cursor], widgets.line(3))
+        text.draw(fb, ARROW_UD, x + 4, widgets.line(3))
+        draw_names(fb, app, g, widgets.line(5), self.cursor)
+        draw_values(fb, app, g, "hearts", widgets.line(6))
 
 
 class ChoiceEntry:
@@ -290,22 +416,58 @@ class TrumpEntry:
 
 
 class PassScreen:
-    """Before a private bid: only 'pass to NAME' shows, nothing of the others."""
+    """Before a private bid: "pass the board to NAME", and nothing of the
+    others' bids. The bid the picker would start at (it depends on nothing
+    private: the cards and the number of players) is shown with its
+    neighbours, so the bidder can bid in one press: OK bids it, LEFT/RIGHT
+    the one below/above; UP/DOWN open the private picker one step away.
+    BACK opens the game menu, long BACK undoes the last bid (its value
+    stays hidden)."""
 
     def __init__(self, seat):
         self.seat = seat
 
+    def start(self, app):
+        """The private picker's starting bid."""
+        return defaults.number(app.game, app.smart, True)
+
     def key(self, app, name, kind):
-        if name == OK and kind != LONG:
-            app.private_ready(self.seat)
-        elif name == BACK and kind != LONG:
+        if kind == LONG:
+            if name == BACK:
+                app.undo()
+            return
+        if name == BACK:
             app.game_menu()
+        elif name == OK:
+            app.enter("bid", self.seat, self.start(app))
+        elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
+            low, high = app.game.bounds()
+            v = self.start(app) + (1 if name == RIGHT else -1)
+            if 0 <= v and low <= v <= high:
+                app.enter("bid", self.seat, v)
+        elif name == UP or name == DOWN:
+            app.private_ready(self.seat)
+            app.screen.key(app, name, kind)
 
     def draw(self, app):
         fb = app.fb
-        widgets.draw_center(fb, t("pass_to"), widgets.line(2))
-        widgets.draw_center(fb, app.names[self.seat], widgets.line(4))
-        widgets.draw_center(fb, t("ok_ready"), widgets.line(7))
+        widgets.draw_center(fb, t("pass_to"), widgets.line(1))
+        widgets.draw_center(fb, app.names[self.seat], widgets.line(3))
+        v = self.start(app)
+        low, high = app.game.bounds()
+        y = widgets.line(5)
+        w = widgets.int_width(v)
+        x0 = (widgets.W - w) // 2
+        fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
+        widgets.draw_int(fb, v, x0, y, None, 0)
+        if app.smart and v - 1 >= 0 and v - 1 >= low:
+            x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, y)
+            widgets.draw_int(fb, v - 1, x + 1, y)
+        if app.smart and v + 1 <= high:
+            x = 64 + NEIGHBOUR - text.width(ARROW_R)
+            text.draw(fb, ARROW_R, x, y)
+            widgets.draw_int_right(fb, v + 1, x - 1, y)
+        widgets.draw_center(fb, t("pass_keys"), widgets.line(7))
 
 
 class FirstCardScreen:

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""Home (new game, resume, games on the board, players, settings), the game
-menu opened with BACK during a game, and the list of stored games."""
+"""Home (new game, resume, games on the board, players, settings) and the
+game menu opened with BACK during a game (the list of stored games is in
+games.py)."""
 
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
@@ -32,7 +33,9 @@ def home(app):
 
 
 def _resume(app):
-    app.open_game(app.unfinished())
+    from tallyboard.ui.resume import ResumeScreen
+
+    app.go(ResumeScreen(app))
 
 
 def _new_game(app):
@@ -54,41 +57,22 @@ def _settings(app):
 
 
 def _games(app):
+    from tallyboard.ui.games import games_menu
+
     app.go(games_menu(app))
-
-
-def games_menu(app):
-    """Every game on the board, newest first: unfinished ones resume,
-    finished ones show their final table."""
-    stored = app.stored_games()
-    items = []
-    done = []
-    for s in stored:
-        # A game resumed at boot may have finished since: ask its live game.
-        finished = s.finished or (s.game is not None and s.game.finished)
-        done.append(finished)
-        mark = " " if finished else "*"
-        items.append(widgets.clip("%s%d %s %s" % (mark, s.game_id, t(GAME_KEYS[s.name]), ",".join(s.players)), widgets.W - 4))
-    if not items:
-        items.append(t("no_games"))
-
-    def pick(app, i):
-        if not stored:
-            return
-        s = stored[i]
-        if done[i]:
-            app.view_finished(s)
-        else:
-            app.open_game(s)
-
-    return Menu(t("games"), items, pick, lambda app: app.go_home())
 
 
 def game_menu(app):
     """BACK during a game: scores, undo, amend, trump (Wizard), home."""
     g = app.game
-    items = [t("scores"), t("undo"), t("amend")]
-    actions = [_scores, _undo, _amend]
+    items = []
+    actions = []
+    if g.kind == "hearts" and not g.current.total("hearts"):
+        # First, before any hearts are in: a moon hand in three presses.
+        items.append(t("moon"))
+        actions.append(_moon)
+    items.extend((t("scores"), t("undo"), t("amend_round") if g.NAME == "wizard" else t("amend")))
+    actions.extend((_scores, _undo, _amend))
     if g.NAME == "wizard" and g.current is not None and g.current.index < g.hand_count() - 1:
         items.append(t("trump"))
         actions.append(_trump)
@@ -98,7 +82,13 @@ def game_menu(app):
     def pick(app, i):
         actions[i](app)
 
-    return Menu(t("menu"), items, pick, lambda app: app.next_screen())
+    return Menu(t("menu"), items, pick, lambda app: app.next_screen(), 0, _undo)
+
+
+def _moon(app):
+    from tallyboard.ui.moon import moon_picker
+
+    app.go(moon_picker(app))
 
 
 def _scores(app):

@@ -29,13 +29,19 @@ def _move(cursor, name, count):
 
 
 class Menu:
-    """A title and lines; OK calls ``on_pick(app, index)``, BACK ``on_back(app)``."""
+    """A title and lines; OK calls ``on_pick(app, index)``, BACK
+    ``on_back(app)``, a long BACK ``on_long_back(app)`` when given.
 
-    def __init__(self, title, items, on_pick, on_back=None, cursor=0):
+    On the board a long press first arrives as a press (the button driver
+    acts on the first edge), so a long BACK on an entry screen opens the
+    game menu and the LONG lands here: the game menu passes it on as undo."""
+
+    def __init__(self, title, items, on_pick, on_back=None, cursor=0, on_long_back=None):
         self.title = title
         self.items = items
         self.on_pick = on_pick
         self.on_back = on_back
+        self.on_long_back = on_long_back
         self.cursor = cursor if 0 <= cursor < len(items) else 0
         self.top = _scroll(self.cursor, 0, len(items))
 
@@ -43,6 +49,9 @@ class Menu:
         if name == OK and kind != LONG:
             if self.items:
                 self.on_pick(app, self.cursor)
+        elif name == BACK and kind == LONG:
+            if self.on_long_back:
+                self.on_long_back(app)
         elif name == BACK:
             if self.on_back:
                 self.on_back(app)

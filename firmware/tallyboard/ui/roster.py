@@ -2,8 +2,11 @@
 """The roster of player names kept on the board: list, add, edit, delete.
 
 A name is edited one character at a time: UP/DOWN change the character under
-the cursor, RIGHT moves on (adding a character at the end), LEFT moves back,
-long LEFT deletes the character, OK saves, BACK cancels."""
+the cursor (held, they repeat), RIGHT moves on (adding a character at the
+end), LEFT moves back, long LEFT deletes the character, OK saves, BACK
+cancels. Letters come in the order names use them most (A, E, N, I...), a
+capital first and small letters after it, so most letters are a few presses
+away in one direction or the other."""
 
 from tallyboard import text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG
@@ -13,13 +16,12 @@ from tallyboard.ui import widgets
 from tallyboard.ui.menu import Menu
 from tallyboard.ui.message import Message
 
-CHARS = (
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    "abcdefghijklmnopqrstuvwxyz"
-    "0123456789 .-'"
-    "ÁÉÍÓÚÜÑÇÀÈÌÒÙÂÊÎÔÛÃÕ"
-    "áéíóúüñçàèìòùâêîôûãõëïœæ"
-)
+# Letters by how often first names use them; DOWN from the first goes to
+# the end of the list (Z, Q...), so rare letters are near too.
+BY_USE = "AENIRLOSMTDHUKCBJYGPVFWZXQ"
+OTHER = " .-'0123456789" "ÁÉÍÓÚÜÑÇÀÈÌÒÙÂÊÎÔÛÃÕ" "áéíóúüñçàèìòùâêîôûãõëïœæ"
+FIRST = BY_USE + BY_USE.lower() + OTHER  # the first letter of a name
+REST = BY_USE.lower() + BY_USE + OTHER  # every letter after it
 
 
 def roster_menu(app, cursor=0):
@@ -81,7 +83,7 @@ class NameEditor:
     """Edit one name; ``done(app, name)`` on OK, ``cancel(app)`` on BACK."""
 
     def __init__(self, name, done, cancel):
-        self.chars = list(name) if name else ["A"]
+        self.chars = list(name) if name else [FIRST[0]]
         self.pos = 0
         self.done = done
         self.cancel = cancel
@@ -89,9 +91,10 @@ class NameEditor:
     def key(self, app, name, kind):
         c = self.chars
         if name == UP or name == DOWN:
-            i = CHARS.find(c[self.pos])
-            i = (i + (1 if name == UP else -1)) % len(CHARS)
-            c[self.pos] = CHARS[i]
+            chars = FIRST if self.pos == 0 else REST
+            i = chars.find(c[self.pos])
+            i = (i + (1 if name == UP else -1)) % len(chars)
+            c[self.pos] = chars[i]
         elif name == LEFT and kind == LONG:
             if len(c) > 1:
                 c.pop(self.pos)
@@ -102,11 +105,11 @@ class NameEditor:
                 self.pos -= 1
         elif name == RIGHT and kind != LONG:
             if self.pos == len(c) - 1 and len(c) < MAX_NAME:
-                c.append("a" if c[self.pos].isalpha() else "A")
+                c.append(REST[0])
             if self.pos < len(c) - 1:
                 self.pos += 1
         elif name == OK:
-            self.done(app, "".join(c).strip() or "A")
+            self.done(app, "".join(c).strip() or FIRST[0])
         elif name == BACK:
             self.cancel(app)
 

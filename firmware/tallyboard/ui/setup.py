@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: MIT
 """New game: game, number of players, a name per seat (from the roster or
-P1..Pn), every setting of RULES.md with the board's default preselected, and
-the first dealer (a seat, or drawn at random). OK starts the game."""
+P1..Pn), every setting of RULES.md with the board's default preselected, the
+first dealer (a seat, or drawn at random), and a Start row last.
+
+LEFT/RIGHT change the row under the cursor; OK on a row opens the list of
+its values (a seat's list is the roster, then a new name); after a choice
+from a list the cursor waits on Start. Only OK on Start starts the game."""
 
 from tricktally import settings as rules
 from tallyboard.i18n import t
@@ -45,6 +49,13 @@ def _seat_name(i):
     return "P%d" % (i + 1)
 
 
+def _seat_names(i, roster):
+    # The roster first (names are what players pick), then P1..Pn.
+    names = list(roster)
+    names.append(_seat_name(i))
+    return names
+
+
 def _rows(app, game, players, keep):
     defaults = app.config.defaults(game)
     counts = sorted(rules.PLAYERS[game])
@@ -56,13 +67,30 @@ def _rows(app, game, players, keep):
     ]
     roster = app.config.roster
     for i in range(players):
-        names = [_seat_name(i)] + list(roster)
-        index = keep.get("seat%d" % i, 1 + i if i < len(roster) else 0)
+        names = _seat_names(i, roster)
+        index = keep.get("seat%d" % i, i if i < len(roster) else len(roster))
         rows.append(Row("seat%d" % i, "%s %d" % (t("seat"), i + 1), names, names, index))
     for row in setting_rows(game, defaults):
         rows.append(row)
     rows.append(_dealer_row(players))
+    rows.append(StartRow())
     return rows
+
+
+class StartRow:
+    """The last row: OK here (and only here) starts the game."""
+
+    key = "start"
+
+    def __init__(self):
+        self.label = "\u25b6 " + t("start")
+        self.value = None
+
+    def change(self, step):
+        pass
+
+    def draw_value(self, fb, right, y, color):
+        pass
 
 
 def _dealer_row(players):
@@ -74,8 +102,19 @@ def new_game_form(app, game=None):
     """The new-game form, preset from the board's default rules."""
     game = game or "spades"
     players = app.config.defaults(game)["players"]
-    form = Form(t("new_game"), _rows(app, game, players, {}), _start, lambda app: app.go_home(), _changed)
+    form = Form(t("new_game"), _rows(app, game, players, {}), _ok, lambda app: app.go_home(), _changed)
     return form
+
+
+def _ok(app, form):
+    row = form.rows[form.cursor]
+    if row.key == "start":
+        _start(app, form)
+    elif isinstance(row, Row):
+        # Loaded only when a row is opened (RAM on the board).
+        from tallyboard.ui.choose import row_list
+
+        app.go(row_list(app, form, row, _changed))
 
 
 def _changed(app, form, row):
@@ -97,11 +136,11 @@ def _changed(app, form, row):
             form.rows.remove(seats.pop())
         while len(seats) < players:
             i = len(seats)
-            names = [_seat_name(i)] + list(roster)
-            new = Row("seat%d" % i, "%s %d" % (t("seat"), i + 1), names, names, 1 + i if i < len(roster) else 0)
+            names = _seat_names(i, roster)
+            new = Row("seat%d" % i, "%s %d" % (t("seat"), i + 1), names, names, i if i < len(roster) else len(roster))
             form.rows.insert(at + i, new)
             seats.append(new)
-        form.rows[-1] = _dealer_row(players)
+        form.rows[-2] = _dealer_row(players)
 
 
 def _start(app, form):

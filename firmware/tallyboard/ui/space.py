@@ -53,7 +53,8 @@ def before_new_game(app, go_on, back):
     low, deleted = free_synced(app)
     if not low:
         if deleted:
-            app.go(Message(t("space_low"), t("space_deleted") % deleted, go_on))
+            said = t("space_deleted_one") if deleted == 1 else t("space_deleted") % deleted
+            app.go(Message(t("space_low"), said, go_on))
         else:
             go_on(app)
         return

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The score table (rank, side, this hand's change, total, bags where they
-count) and the game-over screen with the winners. 2 to 6 sides fit."""
+count, and who deals next with how many cards). 2 to 6 sides fit. The final
+standings after game over are in final.py."""
 
 from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK, BACK, LONG
@@ -67,6 +68,53 @@ def tie_plays_on(g):
     return False
 
 
+def hand_word(g):
+    """The key of the game's one word for a deal (Wizard: round)."""
+    return "round" if g.NAME == "wizard" else "hand"
+
+
+# The next-deal sentence of the current language, cut around its {0}
+# (the dealer) and {1} (the cards, or Hearts' pass) once per language:
+# drawn piece by piece after every hand, nothing is built per hand.
+_split = [None, "", "", ""]
+
+
+def _pieces(template):
+    if _split[0] is not template:
+        a = template.find("{0}")
+        b = template.find("{1}")
+        _split[0] = template
+        _split[1] = template[:a]
+        _split[2] = template[a + 3:b]
+        _split[3] = template[b + 3:]
+    return _split
+
+
+def draw_next_deal(fb, app, g, y):
+    """ "Ben deals 13 cards" (Hearts: "Ben deals, pass left") on line ``y``:
+    who deals the next hand and how; the name is cut if the line is full."""
+    hearts = g.NAME == "hearts"
+    p = _pieces(t("next_deals_pass" if hearts else "next_deals"))
+    name = app.short_names[g.dealer]
+    if hearts:
+        what = t(widgets.DIR_KEYS[g.pass_direction()])
+        tail = text.width(what)
+    else:
+        n = g.cards
+        what = t("card_one") if n == 1 else t("cards")
+        tail = widgets.int_width(n) + text.width(" ") + text.width(what)
+    width = text.width(p[1]) + text.width(name) + text.width(p[2]) + tail + text.width(p[3])
+    if width > widgets.W:
+        name = widgets.clip(name, text.width(name) - (width - widgets.W))
+    x = text.draw(fb, p[1], 0, y)
+    x = text.draw(fb, name, x, y)
+    x = text.draw(fb, p[2], x, y)
+    if not hearts:
+        x = widgets.draw_int(fb, g.cards, x, y) + text.width(" ")
+    x = text.draw(fb, what, x, y)
+    text.draw(fb, p[3], x, y)
+
+
 class TableScreen:
     """Running totals after hand ``index`` (default: the last complete one).
 
@@ -108,12 +156,9 @@ class TableScreen:
     def draw(self, app):
         fb = app.fb
         g = app.game
-        if g.finished:
-            x = widgets.title(fb, t("game_over"))
-        else:
-            x = widgets.title(fb, t("round") if g.NAME == "wizard" else t("hand"))
-            if self.index >= 0:
-                widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
+        x = widgets.title(fb, t(hand_word(g)))
+        if self.index >= 0:
+            widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
         show_bags = shows_bags(g)
         x_change = X_CHANGE_BAGS if show_bags else X_CHANGE
         x_total = X_TOTAL_BAGS if show_bags else X_TOTAL
@@ -121,21 +166,11 @@ class TableScreen:
         widgets.draw_right(fb, t("col_total"), x_total, -2, None, 0)
         if show_bags:
             widgets.draw_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
-        if g.finished:
-            # The winners take line 7 (6 sides fill lines 1-6).
-            x = text.draw(fb, t("winner") if len(g.winners) == 1 else t("winners"), 0, widgets.line(7))
-            done = []
-            for s in g.winners:
-                i = g.side_of(s)
-                if i not in done:
-                    done.append(i)
-                    name = app.side_names[i]
-                    if x + 4 + text.width(name) > widgets.W:
-                        text.draw(fb, ELLIPSIS, x + 2, widgets.line(7))
-                        break
-                    x = text.draw(fb, name, x + 4, widgets.line(7))
-        elif tie_plays_on(g) and self.index == len(g.hands) - 1:
+        # Line 7 (6 sides fill lines 1-6): what comes next.
+        if tie_plays_on(g) and self.index == len(g.hands) - 1:
             text.draw(fb, t("tie_more"), 0, widgets.line(7))
+        elif g.current is not None:
+            draw_next_deal(fb, app, g, widgets.line(7))
         if self.index < 0:
             return
         hand = g.hands[self.index]

@@ -14,6 +14,10 @@ DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 MINUS = "-"
 PLUS = "+"
 _buf = bytearray(12)
+# Hearts' pass directions to their string keys (the hand screens and the
+# score table's next-deal line both say it; kept here so neither screen
+# module has to load the other).
+DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
 
 
 def _digits(n):

@@ -2,9 +2,9 @@
 """The simulated board: the real firmware App on a simulated SSD1306 bus,
 a flash folder on the PC and a pseudo-terminal for the serial link."""
 
+import binascii
 import os
 import random
-import socket
 
 from tallyboard.app import App, FIRMWARE_VERSION
 from tallyboard.display import Display
@@ -16,10 +16,29 @@ PRESS = 1
 LONG = 2
 
 
-def sim_device_id():
-    """A stable id for this PC's simulator (the host name, made a word)."""
-    name = "".join([c for c in socket.gethostname() if c.isalnum()])[:12] or "pc"
-    return "sim-" + name
+DEVICE_ID_FILE = "device-id.txt"
+
+
+def sim_device_id(flash):
+    """The id of the simulated board whose files are in folder ``flash``.
+
+    Made once (``sim-`` and 8 random hex digits) and kept in the folder, as
+    a real board's id is fixed in its chip: two simulators with two flash
+    folders are two boards to the PC, and one folder stays one board."""
+    path = os.path.join(flash, DEVICE_ID_FILE)
+    try:
+        with open(path, encoding="ascii") as f:
+            kept = f.read().strip()
+        if kept.startswith("sim-") and kept[4:].isalnum():
+            return kept
+    except (OSError, UnicodeDecodeError):
+        pass
+    made = "sim-" + binascii.hexlify(os.urandom(4)).decode()
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="ascii") as f:
+        f.write(made + "\n")
+    os.replace(tmp, path)
+    return made
 
 
 class SimBoard:
@@ -40,7 +59,7 @@ class SimBoard:
         self.serial_path = None
         self._fds = ()
         link = None
-        self.device_id = device_id or sim_device_id()
+        self.device_id = device_id or sim_device_id(flash)
         if serial:
             link = self._link_factory()
         self._link = link

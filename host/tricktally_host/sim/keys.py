@@ -40,7 +40,11 @@ SINGLE = {
     "a": ("left", PRESS),
     "d": ("right", PRESS),
 }
-HELP = "arrows/wasd  Enter=OK  Bksp/Esc=BACK  Shift=long (O=long OK, B=undo)  q=quit"
+# Two lines under the panel, each shorter than an 80-column terminal.
+HELP_LINES = (
+    "arrows/wasd move   Enter/space OK   Bksp/Esc BACK   q quit",
+    "long press: Shift+arrow   O = long OK   B = long BACK (undo)",
+)
 
 
 def decode(chars):

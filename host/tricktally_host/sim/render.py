@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""Drawing the simulated OLED: block characters for the terminal (two pixel
-rows per character line: ▀ ▄ █; or, for an 80-column terminal, 2x2 pixels per
-character with the quadrant blocks) and PNG images via pillow."""
+"""Drawing the simulated OLED: block characters for a large terminal (two
+pixel rows per character line: ▀ ▄ █), Braille cells for an 80x24 one (2x4
+pixels per character), and PNG images via pillow."""
 
 UPPER = "\u2580"
 LOWER = "\u2584"
@@ -37,19 +37,30 @@ def blocks(gddram, width=128, height=64):
     return lines
 
 
-# Quadrant blocks indexed by top-left*8 + top-right*4 + bottom-left*2 + bottom-right.
-QUADRANTS = " \u2597\u2596\u2584\u259d\u2590\u259e\u259f\u2598\u259a\u258c\u2599\u2580\u259c\u259b\u2588"
+# Braille cells: 2 columns x 4 rows of dots per character. Dot bits by
+# (column, row), as Unicode numbers the dots 1-8.
+BRAILLE = 0x2800
+BRAILLE_BITS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 
 
-def quadrants(gddram, width=128, height=64):
-    """The panel as text lines of width/2 characters, 2x2 pixels each (fits
-    an 80-column terminal)."""
+def braille(gddram, width=128, height=64):
+    """The panel as text lines of width/2 Braille characters, 2x4 pixels
+    each: the whole 128x64 picture in 64 columns and 16 lines (fits an
+    80x24 terminal with a frame and the key help)."""
+    rows = pixel_rows(gddram, width, height)
+    blank = [0] * width
     lines = []
-    for top, bottom in _row_pairs(gddram, width, height):
+    for y in range(0, height, 4):
+        band = [rows[y + r] if y + r < height else blank for r in range(4)]
         chars = []
         for x in range(0, width, 2):
-            index = top[x] * 8 + top[x + 1] * 4 + bottom[x] * 2 + bottom[x + 1]
-            chars.append(QUADRANTS[index])
+            code = BRAILLE
+            for c in range(2):
+                bits = BRAILLE_BITS[c]
+                for r in range(4):
+                    if band[r][x + c]:
+                        code |= bits[r]
+            chars.append(chr(code))
         lines.append("".join(chars))
     return lines
 

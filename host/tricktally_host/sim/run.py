@@ -140,18 +140,29 @@ def terminal(board, shots):
         out.flush()
 
 
-def _draw(out, board):
-    # Full size needs 130 columns; a narrower terminal gets 2x2 pixels a character.
-    if shutil.get_terminal_size((80, 24)).columns >= 130:
-        lines = render.blocks(board.bus.gddram)
+def frame_lines(gddram, columns, rows, status=""):
+    """The terminal picture: the panel in a frame, the key help and a status
+    line, sized to a ``columns`` x ``rows`` terminal. Full-size blocks need
+    130x38; anything smaller gets Braille cells (2x4 pixels a character),
+    whose 66x18 frame, help and status fit 80x24."""
+    if columns >= 130 and rows >= 38:
+        lines = render.blocks(gddram)
     else:
-        lines = render.quadrants(board.bus.gddram)
+        lines = render.braille(gddram)
     border = "+" + "-" * len(lines[0]) + "+"
-    text = ["\x1b[H" + border]
+    out = [border]
     for line in lines:
-        text.append("|" + line + "|")
-    text.append(border)
-    text.append(keys.HELP)
-    text.append("serial: %s   screen: %s\x1b[K" % (board.serial_path or "none", board.app.describe()))
-    out.write("\n".join(text))
+        out.append("|" + line + "|")
+    out.append(border)
+    out.extend(keys.HELP_LINES)
+    if status:
+        out.append(status[: max(1, columns - 1)])
+    return out
+
+
+def _draw(out, board):
+    size = shutil.get_terminal_size((80, 24))
+    status = "serial: %s   screen: %s" % (board.serial_path or "none", board.app.describe())
+    lines = frame_lines(board.bus.gddram, size.columns, size.lines, status)
+    out.write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K")
     out.flush()

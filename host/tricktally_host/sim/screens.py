@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Screenshots of the main screens for the README.
+"""Screenshots of the board's screens for the README.
 
     .venv/bin/python -m tricktally_host.sim.screens docs/screens
 
@@ -7,6 +7,7 @@ Plays a short scripted session on the simulated board (in-memory flash) and
 saves one PNG per main screen, named after it.
 """
 
+import argparse
 import os
 import sys
 
@@ -22,7 +23,8 @@ from tricktally_host.sim import render
 class _Shots:
     def __init__(self, folder, scale):
         self.bus = SimI2C()
-        self.app = App(Display(self.bus), None, MemFS(), FakeClock(epoch=1700000000), rng=lambda n: 0)
+        self.clock = FakeClock(epoch=1700000000)
+        self.app = App(Display(self.bus), None, MemFS(capacity=512 * 1024), self.clock, rng=lambda n: 0)
         self.app.config.set_roster(["Ana", "Ben", "Cy", "Dee"])
         self.app.go_home()
         self.app.redraw()
@@ -40,96 +42,184 @@ class _Shots:
         render.png(self.bus.gddram, path, self.scale)
         self.saved.append(path)
 
-    def new_game(self, values):
-        """From home: New game, set form rows (key -> value), OK."""
+    def tour(self, *steps):
+        """Each step: press its keys, then save the screen (when named)."""
+        for keys, name in steps:
+            self.keys(*keys)
+            if name:
+                self.save(name)
+
+    def pick(self, label):
+        """Move a menu's cursor to ``label`` and press OK."""
         menu = self.app.screen
-        while menu.items[menu.cursor] != t("new_game"):
-            self.keys("down")
+        self._until(lambda: menu.items[menu.cursor] == label, "down", label)
         self.keys("ok")
+
+    def _until(self, done, key, what):
+        # Press ``key`` until ``done()``; a script gone wrong stops with a
+        # clear error rather than pressing for ever.
+        for _ in range(200):
+            if done():
+                return
+            self.keys(key)
+        raise RuntimeError("screens: could not reach %s (at %s)" % (what, self.app.describe()))
+
+    def row(self, form, key):
+        """Move the form's cursor to row ``key``."""
+        row = form.row(key)
+        self._until(lambda: self.app.screen is form and form.rows[form.cursor] is row, "down", key)
+        return row
+
+    def value(self, v):
+        """Set the number picker to ``v`` (not entered)."""
+        picker = self.app.screen
+        self._until(lambda: picker.value >= v, "up", v)
+        self._until(lambda: picker.value <= v, "down", v)
+
+    def bid(self, v):
+        """Enter ``v`` with the number picker."""
+        self.value(v)
+        self.keys("ok")
+
+    def new_game(self, values, shoot=None):
+        """From home: New game, set form rows (key -> value), Start."""
+        self.pick(t("new_game"))
         form = self.app.screen
-        for key in ("game", "players", "bidding", "dealer"):
+        for key in ("game", "players", "bidding", "even_bids", "target", "dealer"):
             if key not in values:
                 continue
-            row = form.row(key)
-            while form.rows[form.cursor] is not row:
-                self.keys("down")
-            while form.rows[form.cursor].value != values[key]:
-                self.keys("right")
+            row = self.row(form, key)
+            want = values[key]
+            # Numbers step towards the value; lists go round to the right.
+            down = isinstance(want, int) and not isinstance(want, bool) and isinstance(row.value, int) and row.value > want
+            self._until(lambda: form.row(key).value == want, "left" if down else "right", "%s %s" % (key, want))
+        if shoot:
+            shoot(form)
+        self.row(form, "start")
         self.keys("ok")
 
     def home(self):
         """Back to home through the game menu."""
+        if self.app.screen.__class__.__name__ == "FinalScreen":
+            self.keys("ok")
+            return
         self.keys("back")
-        menu = self.app.screen
-        while menu.items[menu.cursor] != menu.items[-1]:
-            self.keys("down")
-        self.keys("ok")
+        self.pick(t("home"))
 
 
 def make_screens(folder, scale=4):
-    """Save the main screens as PNG files in ``folder``; returns the paths."""
+    """Save every screen the README shows as PNG files in ``folder``;
+    returns the paths."""
     os.makedirs(folder, exist_ok=True)
     s = _Shots(folder, scale)
     s.save("home")
     s.keys("ok")
+    form = s.app.screen
     s.keys("right")  # wizard
     s.save("new-game")
+    s.row(form, "seat1")
+    s.keys("ok")
+    s.save("new-game-names")
+    menu = s.app.screen
+    menu.cursor = len(menu.items) - 1
+    s.keys("ok", "up", "right", "up", "up")
+    s.save("name-editor")
+    s.keys("back")
+    even = s.row(form, "even_bids")
+    s._until(lambda: even.value == "never", "right", "even_bids never")
+    s.row(form, "start")
+    s.save("new-game-start")
     s.keys("ok")
     s.save("wizard-trump")
     s.keys("right")  # hearts are trump
     s.save("wizard-bid")
-    s.keys("ok", "ok", "ok", "ok")
+    s.bid(0)
+    s.bid(0)
+    s.bid(0)
+    s.save("wizard-bid-dealer")
+    s.bid(0)
     s.save("wizard-tricks")
-    s.keys("ok", "ok", "up", "ok")
-    s.save("wizard-last-filled-in")
-    s.keys("ok")
+    s.bid(1)  # Ben took the card: everyone else 0, entered at once
     s.save("score-table")
     s.keys("ok", "up")  # round 2, spades
-    s.keys("ok", "ok", "ok", "up")
-    s.save("wizard-bid-row")
-    s.keys("back")
-    s.save("game-menu")
-    s.keys("back", "long back")
-    s.app.refuse("hand 2, seat 1 (Ana): bid 2 would make the bids add up to 2, the cards dealt; forbidden by even_bids=never [rule: even_bids]")
-    s.app.redraw()
+    s.bid(0)
+    s.bid(1)
+    s.value(0)
+    s.save("wizard-bid-forbidden-ahead")
+    s.keys("ok")
+    s.value(1)
+    s.save("wizard-bid-forbidden")
+    s.keys("ok")
     s.save("refused")
+    s.keys("ok", "back")
+    s.save("game-menu")
+    s.keys("back")
+    s.bid(0)  # the dealer bids 0
+    s.bid(1)
+    s.bid(1)  # the last two are 0: entered at once
+    s.keys("long back")
+    s.save("undo-reopen")
+    s.keys("ok")
+    s.save("undone")
     s.keys("ok")
     s.home()
-    # Hearts: hearts per seat, the queen.
+    # Hearts: the moon hint, "who shot the moon?", hearts per seat, the queen.
     s.new_game({"game": "hearts", "dealer": 0})
-    s.keys("ok", "right", "ok")
     s.save("hearts-hearts")
-    s.keys("ok")
-    s.save("hearts-queen")
-    s.keys("ok")
+    s.keys("back", "ok")
+    s.save("hearts-moon")
+    s.keys("down", "ok")
     s.save("hearts-table")
+    s.keys("ok")
+    s.bid(4)
+    s.bid(3)
+    s.bid(3)  # the last 3 follow
+    s.save("hearts-queen")
     s.keys("ok")
     s.home()
     # Hidden Wizard bidding: pass the board, bid alone, reveal together.
     s.new_game({"game": "wizard", "bidding": "hidden", "dealer": 0})
     s.keys("ok")  # no trump
     s.save("wizard-hidden-pass")
-    s.keys("ok")
+    s.keys("up")
     s.save("wizard-hidden-bid")
-    s.keys("ok", "ok", "right", "ok", "ok", "ok", "ok")
+    s.keys("ok", "ok", "ok", "ok")
     s.save("wizard-reveal")
     s.home()
-    menu = s.app.screen
-    while menu.items[menu.cursor] != menu.items[-1]:
-        s.keys("down")
-    s.keys("ok")  # settings
+    # A short game to its end: the final standings.
+    s.new_game({"game": "hearts", "players": 3, "target": 10, "dealer": 0})
+    s.bid(5)
+    s.bid(3)  # the last 5 follow
+    s.keys("ok")  # the queen
+    s.save("final-standings")
+    s.keys("ok")
+    s.clock.advance(25 * 60 * 1000)
+    s.pick(t("resume"))
+    s.save("resume")
+    s.keys("back")
+    s.pick(t("games"))
+    s.save("games")
+    s.tour((("down", "ok"), "game-actions"), (("down", "ok"), "delete-not-on-pc"), (("ok", "back"), None))
+    s.pick(t("settings"))
     s.save("settings")
     s.keys("ok", "right")
     s.save("language")
     return s.saved
 
 
-def main(argv):
-    folder = argv[1] if len(argv) > 1 else "docs/screens"
-    for path in make_screens(folder):
+def main(argv=None):
+    """Parse the command line (``--help`` prints usage) and save the screens."""
+    parser = argparse.ArgumentParser(
+        prog="python -m tricktally_host.sim.screens",
+        description="Save the board's main screens as PNG files, played on the simulator.",
+    )
+    parser.add_argument("folder", nargs="?", default="docs/screens", help="where the PNG files go (default: docs/screens)")
+    parser.add_argument("--scale", type=int, default=4, choices=range(1, 17), metavar="1..16", help="pixels per OLED pixel (default: 4)")
+    args = parser.parse_args(argv)
+    for path in make_screens(args.folder, args.scale):
         print(path)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

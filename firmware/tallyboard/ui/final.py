@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: MIT
+"""The final standings once a game is over: rank, side and final total, the
+winner (or the tied winners) marked, and the way on: OK goes home (or back
+to the list of games), UP opens the table of the last hand to look back
+hand by hand; BACK or OK there comes back here. Loaded at game over only."""
+
+from tallyboard import text
+from tallyboard.buttons import UP, OK, BACK, LONG
+from tallyboard.i18n import t
+from tallyboard.ui import widgets
+from tallyboard.ui.table import ranking, TableScreen, X_TOTAL
+
+MARK = "\u2713"  # beside each winner
+
+
+class FinalScreen:
+    """``on_ok(app)`` leaves (home, or the games list); ``undo`` allows a
+    long BACK to take back the entry that ended the game."""
+
+    def __init__(self, app, on_ok, undo=True):
+        self.on_ok = on_ok
+        self.undo = undo
+        n = len(app.game.sides)
+        self._order = [0] * n
+        self._ranks = [0] * n
+        self.winners = [app.game.side_of(s) for s in app.game.winners]
+
+    def key(self, app, name, kind):
+        if kind == LONG:
+            if name == BACK and self.undo:
+                app.undo()
+        elif name == OK:
+            self.on_ok(app)
+        elif name == UP:
+            here = self
+
+            def back(app):
+                app.go(here)
+
+            app.go(TableScreen(app, back, back, None, False))
+
+    def draw(self, app):
+        fb = app.fb
+        g = app.game
+        widgets.title(fb, t("final"))
+        widgets.draw_right(fb, t("col_total"), X_TOTAL, -2, None, 0)
+        order, ranks = ranking(g, g.totals, self._order, self._ranks)
+        for r in range(len(g.totals)):
+            i = order[r]
+            y = widgets.line(1 + r)
+            color = 1
+            if i in self.winners:
+                # The winner's line is inverted and ticked: seen from across the table.
+                color = widgets.highlight(fb, 1 + r)
+                text.draw(fb, MARK, 0, y, text.SMALL, color)
+            else:
+                widgets.draw_int(fb, ranks[i], 0, y)
+            text.draw(fb, app.side_names[i], 10, y, text.SMALL, color)
+            widgets.draw_int_right(fb, g.totals[i], X_TOTAL, y, None, color)
+        widgets.draw_center(fb, t("final_help"), widgets.line(7))

@@ -1,0 +1,99 @@
+# SPDX-License-Identifier: MIT
+"""Which game "Resume" opens, told in full: the game, the players, the hand
+(round) number and when it was last played; LEFT/RIGHT go through the
+unfinished games when there are several. Loaded only when opened."""
+
+from tallyboard import text
+from tallyboard.buttons import LEFT, RIGHT, UP, DOWN, OK, BACK, LONG
+from tallyboard.i18n import t
+from tallyboard.ui import widgets
+
+GAME_KEYS = {"spades": "g_spades", "wizard": "g_wizard", "hearts": "g_hearts"}
+
+
+def _word(name):
+    return t("round") if name == "wizard" else t("hand")
+
+
+def ago(app, then):
+    """ "1 min ago", "3 h ago", "2 days ago", or None when the board has no
+    time (the PC sets it on sync) or no start time was kept."""
+    now = app.clock.time()
+    if now is None or then is None:
+        return None
+    s = now - then
+    if s < 7200:
+        return t("ago_min").format(max(1, s // 60))
+    if s < 2 * 86400:
+        return t("ago_h").format(s // 3600)
+    return t("ago_days").format(s // 86400)
+
+
+def summary(app, stored):
+    """Lines about one game: "Wizard · round 3/15", the players (wrapped),
+    and when it was last played (or started)."""
+    g = stored.game
+    line = "%s \u00b7 %s %d" % (t(GAME_KEYS.get(stored.name, "g_spades")), _word(stored.name), g.hand_number)
+    if g.hand_count():
+        line += "/%d" % g.hand_count()
+    lines = [widgets.clip(line, widgets.W - 2)]
+    lines.extend(widgets.wrap(", ".join(stored.players), widgets.W - 2))
+    played = app.played.get(stored.game_id)
+    when = ago(app, played) if played is not None else None
+    if when is not None:
+        lines.append(t("played_ago").format(when))
+    else:
+        when = ago(app, stored.created if hasattr(stored, "created") else None)
+        if when is not None:
+            lines.append(t("started_ago").format(when))
+    return lines
+
+
+def unfinished(app):
+    """Every unfinished game, newest first."""
+    out = []
+    for s in app.stored_games():
+        if not s.finished and s.game is not None and not s.game.finished:
+            out.append(s)
+    return out
+
+
+class ResumeScreen:
+    """Which game OK resumes, told in full; LEFT/RIGHT go through the
+    unfinished games when there are several; BACK goes home."""
+
+    def __init__(self, app):
+        self.games = unfinished(app)
+        # Every game's lines made once: paging allocates nothing.
+        self.lines = [summary(app, s) for s in self.games]
+        self.index = 0
+
+    def key(self, app, name, kind):
+        count = len(self.games)
+        if name == OK and kind != LONG:
+            if count:
+                app.open_game(self.games[self.index])
+        elif name == BACK:
+            app.go_home()
+        elif count and (name == LEFT or name == UP):
+            self.index = (self.index - 1) % count
+        elif count and (name == RIGHT or name == DOWN):
+            self.index = (self.index + 1) % count
+
+    def draw(self, app):
+        fb = app.fb
+        x = widgets.title(fb, t("resume"))
+        count = len(self.games)
+        if count > 1:
+            right = widgets.W - 2
+            x = widgets.draw_int_right(fb, count, right, -2, None, 0)
+            w = widgets.int_width(count) + text.width("/") + widgets.int_width(self.index + 1)
+            x = widgets.draw_int(fb, self.index + 1, right - w, -2, None, 0)
+            text.draw(fb, "/", x, -2, text.SMALL, 0)
+        if not count:
+            text.draw(fb, t("no_games"), 1, widgets.line(1))
+            return
+        lines = self.lines[self.index]
+        for i in range(min(len(lines), 5)):
+            text.draw(fb, lines[i], 1, widgets.line(1 + i))
+        widgets.draw_center(fb, t("resume_help_many") if count > 1 else t("resume_help"), widgets.line(7))
