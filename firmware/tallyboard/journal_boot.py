@@ -184,17 +184,13 @@ class Boot:
             buf = pending + chunk if pending else chunk
             base = off - len(buf)
             i = 0
-            while not sc.stopped:
-                nl = buf.find(b"\n", i)
-                if nl < 0:
+            while True:
+                after = sc.line_at(buf, i, base)
+                if after < 0:
                     break
-                if nl - i > MAX_LINE:
-                    sc.too_long()
-                    break
-                rec = sc.feed(buf[i:nl], base + nl + 1)
-                if rec is not None and not rp.add(rec):
+                if sc.rec is not None and not rp.add(sc.rec):
                     sc.reject(base + i, rp.damage)
-                i = nl + 1
+                i = after
             pending = buf[i:]
             if len(pending) > MAX_LINE:
                 sc.too_long()

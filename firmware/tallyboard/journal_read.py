@@ -144,6 +144,7 @@ class Scanner:
         self.newer = None
         self.torn = False
         self.stopped = False
+        self.rec = None
 
     def stop(self, message):
         """Stop here: nothing from this point on is used."""
@@ -180,6 +181,23 @@ class Scanner:
         self.good = end
         return rec
 
+    def line_at(self, buf, i, base):
+        """Check the line of ``buf`` that starts at ``i`` (``base``: the
+        file offset of ``buf[0]``); its record (None if bad) is then in
+        ``rec``. Returns the offset after its newline, or -1 when ``buf``
+        holds no whole line from ``i`` or the scanner has stopped (a line
+        over MAX_LINE stops it)."""
+        if self.stopped:
+            return -1
+        nl = buf.find(b"\n", i)
+        if nl < 0:
+            return -1
+        if nl - i > MAX_LINE:
+            self.too_long()
+            return -1
+        self.rec = self.feed(buf[i:nl], base + nl + 1)
+        return nl + 1
+
     def reject(self, start, message):
         """The record just fed (its line began at offset ``start``) was
         refused by the rules: it and everything after it is damage."""
@@ -210,17 +228,13 @@ def decode(data):
     records = []
     start = 0
     n = len(data)
-    while start < n and not sc.stopped:
-        nl = data.find(b"\n", start)
-        if nl < 0:
+    while True:
+        after = sc.line_at(data, start, 0)
+        if after < 0:
             break
-        if nl - start > MAX_LINE:
-            sc.too_long()
-            break
-        rec = sc.feed(data[start:nl], nl + 1)
-        if rec is not None:
-            records.append(rec)
-        start = nl + 1
+        if sc.rec is not None:
+            records.append(sc.rec)
+        start = after
     if not sc.stopped:
         if n - start > MAX_LINE:
             sc.too_long()
