@@ -17,7 +17,8 @@ import statistics
 import tempfile
 import time
 
-from tallyboard.fs import MemFS, OsFS
+from tallyboard.fs import OsFS
+from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal, game_file
 from tests.firmware import journal_harness as h
 

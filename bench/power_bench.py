@@ -82,7 +82,7 @@ from tallyboard.app import App
 from tallyboard.buttons import Buttons, NAMES
 from tallyboard.clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 
 class Bus:
     def __init__(self):

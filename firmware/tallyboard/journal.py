@@ -9,6 +9,11 @@ reads the file back (the journal remembers each file's sequence number and
 size). ``boot()`` checks every file, cuts a torn or damaged tail off (so the
 next append follows a good record), and rebuilds each game through the core.
 
+This module is what a game keeps in RAM: appending, acknowledgements,
+deletes and the reads of a sync. Boot and the opening of a stored game
+(scanning, repairing, replaying) are journal_boot.py and journal_read.py,
+imported for that and forgotten right after.
+
 Besides the journals: ``gNNNN.ack`` (what the PC has acknowledged: a
 length and the CRC-32 of those bytes, so an acknowledgement never covers
 other bytes than the ones the PC stored), damaged pieces ``gNNNN.bad``,
@@ -23,25 +28,11 @@ tail that boot drops). So the caller undoes its change in memory on an
 exception, and memory and journal agree.
 """
 
-from tricktally import new_game
 from binascii import crc32
+from sys import implementation
 
-from tallyboard.journal_format import (
-    AMEND,
-    END,
-    ENTRY,
-    MAX_LINE,
-    START,
-    UNDO,
-    VERSION,
-    JournalError,
-    LineWriter,
-    Scanner,
-    crc_of,
-    decode,
-    dumps,
-    encode,
-)
+from tallyboard import unload
+from tallyboard.journal_format import AMEND, END, ENTRY, START, UNDO, VERSION, JournalError, LineWriter, crc_of
 
 SUFFIX = ".tj"
 ACK = ".ack"
@@ -52,36 +43,15 @@ NEXT_FILE = "tj.next"
 # for a few more games (a long game is ~4 KB) and for littlefs to copy the
 # block it appends to.
 LOW_SPACE = 32 * 1024
-# How much of a damaged tail boot keeps in gNNNN.bad before cutting it off.
-BAD_KEEP = 4096
-# Boot reads journals in chunks of this size: RAM, not the file, bounds it.
+# Journals are read in chunks of this size: RAM, not the file, bounds it.
 CHUNK = 1024
 
-_NAMES = {START: "start", ENTRY: "entry", UNDO: "undo", AMEND: "amend", END: "end"}
-
-# What a record the rules refuse raises (absurd numbers overflow, absurd
-# nesting recurses). Anything else (MemoryError on the board, an I/O error)
-# is no proof that the file is bad: boot keeps the file.
-_REFUSED = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RuntimeError)
-
-__all__ = ("Journal", "Stored", "JournalError", "decode", "rebuild", "replay", "game_file", "LOW_SPACE", "VERSION")
+_MICROPYTHON = implementation.name == "micropython"
 
 
 def game_file(game_id):
     """The journal file name of a game id: ``g0007.tj``."""
     return "g%04d%s" % (game_id, SUFFIX)
-
-
-def _id_of(name, suffix=SUFFIX):
-    if len(name) < 2 + len(suffix) or name[0] != "g" or not name.endswith(suffix):
-        return None
-    digits = name[1 : -len(suffix)]
-    if len(digits) > 9:
-        return None  # not an id the link can name (1 to 9 digits): not ours
-    for ch in digits:
-        if not "0" <= ch <= "9":
-            return None
-    return int(digits)
 
 
 def piece_name(game_id, k):
@@ -90,26 +60,6 @@ def piece_name(game_id, k):
     if k == 1:
         return "g%04d%s" % (game_id, BAD)
     return "g%04d_%d%s" % (game_id, k, BAD)
-
-
-def _piece_of(name):
-    # (game id, k) of a damaged piece's file name, or None.
-    gid = _id_of(name, BAD)
-    if gid is not None:
-        return gid, 1
-    if name[:1] != "g" or not name.endswith(BAD):
-        return None
-    mid = name[1 : -len(BAD)]
-    us = mid.find("_")
-    if us < 1 or us == len(mid) - 1:
-        return None
-    for ch in mid[:us] + mid[us + 1 :]:
-        if not "0" <= ch <= "9":
-            return None
-    k = int(mid[us + 1 :])
-    if k < 2:
-        return None
-    return int(mid[:us]), k
 
 
 def _crc_file(fs, name, upto):
@@ -127,79 +77,27 @@ def _crc_file(fs, name, upto):
     return crc & 0xFFFFFFFF
 
 
-class Replayer:
-    """Feeds records, in order, to the core: ``add(record)`` returns False
-    (and sets ``damage``) when the rules refuse it; ``game``, ``ended``,
-    ``created`` and ``used`` (records applied) tell the result."""
-
-    def __init__(self):
-        self.game = None
-        self.ended = False
-        self.created = None
-        self.used = 0
-        self.damage = None
-
-    def add(self, rec):
-        """Apply one ``(seq, type, payload)`` record; False if refused."""
-        seq, rtype, p = rec
-        try:
-            if rtype == START:
-                if self.game is not None:
-                    raise JournalError("a second start record")
-                self.game = new_game(p.get("game"), p.get("players"), p.get("first_dealer", 0), p.get("settings") or None)
-                c = p.get("created")
-                if isinstance(c, int) and not isinstance(c, bool):
-                    self.created = c
-            elif self.game is None:
-                raise JournalError("no start record before it")
-            elif self.ended:
-                raise JournalError("a record after the end record")
-            elif rtype == ENTRY:
-                if not isinstance(p, list) or len(p) != 3:
-                    raise JournalError("an entry is [kind, seat, value]")
-                self.game.enter(p[0], p[1], p[2])
-            elif rtype == UNDO:
-                if not self.game.undo():
-                    raise JournalError("nothing to undo")
-            elif rtype == AMEND:
-                if not isinstance(p, list) or len(p) != 2:
-                    raise JournalError("an amendment is [hand index, hand]")
-                self.game.amend(p[0], p[1])
-            elif rtype == END:
-                self.ended = True
-        except _REFUSED as e:
-            try:
-                text = dumps(p)
-            except JournalError:  # a float, say: refused by the rules too
-                text = "?"
-            if len(text) > 40:
-                text = text[:37] + "..."
-            self.damage = "record %d (%s %s) refused: %s" % (seq, _NAMES.get(rtype, rtype), text, e)
-            return False
-        self.used += 1
-        return True
+def _forget_reader():
+    # Boot's code leaves the board's RAM once it has run (tallyboard.unload).
+    # Not on CPython (the PC, the tests): there it would only be compiled
+    # again at the next boot (no .pyc with PYTHONDONTWRITEBYTECODE), 3 ms a
+    # boot where the power-cut tests boot thousands of times.
+    if _MICROPYTHON:
+        unload("tallyboard.journal_boot")
+        unload("tallyboard.journal_read")
+        unload("tallyboard.journal_json")
 
 
-def replay(records):
-    """Replay decoded records through the core, stopping at the first one
-    the rules refuse. Returns ``(game, used, ended, damage)``; ``game`` is
-    None when there is no acceptable start record."""
-    rp = Replayer()
-    for rec in records:
-        if not rp.add(rec):
-            break
-    return rp.game, rp.used, rp.ended, rp.damage
+def _encode(seq, rtype, payload):
+    # A record the fast path does not write (start, amend, end: a few a
+    # game): the generic writer is loaded for it and forgotten after.
+    from tallyboard.journal_json import encode
 
-
-def rebuild(records):
-    """The Game the records describe (from ``decode``). Raises JournalError
-    naming the record when the rules refuse one, or there is no start."""
-    game, used, ended, damage = replay(records)
-    if damage is not None:
-        raise JournalError(damage)
-    if game is None:
-        raise JournalError("no start record")
-    return game
+    try:
+        return encode(seq, rtype, payload)
+    finally:
+        if _MICROPYTHON:
+            unload("tallyboard.journal_json")
 
 
 class Stored:
@@ -252,7 +150,7 @@ class Stored:
         )
 
 
-class _Game:
+class GameFile:
     """What the journal remembers about one file, so appends never read it."""
 
     def __init__(self, game_id):
@@ -295,197 +193,30 @@ class Journal:
         # cut interrupted: no confirmed entry was in them).
         self.notes = []
 
-    # ----- boot -----------------------------------------------------------
+    # ----- boot and stored games: journal_boot, loaded for the time it runs
 
     def boot(self):
         """Scan, repair and rebuild every game; returns a list of Stored,
         by game id. Never raises for a bad file (PowerCut from a MemFS
         aside): a bad one comes back with ``damage`` set."""
-        self._games = {}
-        self.notes = []
-        self.fs.recover()
-        names = self.fs.listdir()
-        ids = []
-        for n in names:
-            gid = _id_of(n)
-            if gid is not None:
-                ids.append(gid)
-        ids.sort()
-        pieces = {}
-        for n in names:
-            pk = _piece_of(n)
-            if pk is not None:
-                if pk[0] not in pieces:
-                    pieces[pk[0]] = []
-                pieces[pk[0]].append(pk[1])
-        out = []
-        for gid in ids:
-            s = self._boot_one(gid, pieces.get(gid))
-            if s is not None:
-                out.append(s)
-        for n in names:
-            # Leftovers of a delete a power cut interrupted.
-            gid = _id_of(n, ACK)
-            if gid is None:
-                pk = _piece_of(n)
-                gid = pk[0] if pk is not None else None
-            if gid is not None and gid not in self._games:
-                self._try_remove(n)
-        self._next = max([1, self._read_number(NEXT_FILE)] + [g + 1 for g in ids])
-        return out
+        from tallyboard.journal_boot import Boot
 
-    def _boot_one(self, gid, pieces=None):
-        st = _Game(gid)
-        if pieces:
-            pieces.sort()
-            st.pieces = pieces
-        s = Stored(self, gid)
-        ack_upto, ack_crc = self._read_ack(st)
         try:
-            game = self._scan(st, s, repair=True, ack_upto=ack_upto)
-        except Exception as e:
-            # Not the file's fault as far as we know (memory, I/O): keep the
-            # file untouched and read-only.
-            st.writable = False
-            st.readable = False
-            st.why = "could not be read (%s: %s)" % (type(e).__name__, e)
-            s.damage = "game %d %s" % (gid, st.why)
-            s._readable = False
-            game = None
-            try:
-                st.size = self.fs.size(st.name)
-            except OSError:
-                pass
-        if st.name is None:
-            return None
-        # Synced only when the file still holds exactly the bytes the PC
-        # acknowledged (a swapped or rewritten file is not "synced").
-        if ack_upto and ack_upto <= st.size and st.ack_seen == ack_crc:
-            st.synced = ack_upto
-            st.ack_crc = ack_crc
-        s.size = st.size
-        s.synced = st.synced
-        if game is not None:
-            s.name = game.NAME
-            s.players = list(game.players)
-            s.hands = len(game.hands)
-            s.totals = list(game.totals)
-            s.winners = list(game.winners)
-            st.finished = game.finished or st.ended
-            s.finished = st.finished
-            if not st.finished:
-                st.game = game
-                s._game = game
-        self._games[gid] = st
-        return s
-
-    def _scan(self, st, s, repair, ack_upto=0):
-        """Read st's file; returns the Game up to any damage. With ``repair``
-        cuts the file back to its good prefix (or removes an empty one).
-        Sets ``st.ack_seen`` to the CRC-32 of the first ``ack_upto`` bytes
-        (None when the scan did not read that far)."""
-        fs = self.fs
-        name = st.name
-        size = fs.size(name)
-        sc = Scanner()
-        rp = Replayer()
-        off = 0
-        pending = b""
-        acrc = 0
-        st.ack_seen = None
-        while off < size and not sc.stopped:
-            chunk = fs.read_at(name, off, CHUNK)
-            if not chunk:
-                break
-            if off < ack_upto:
-                n = min(len(chunk), ack_upto - off)
-                acrc = crc32(chunk[:n] if n < len(chunk) else chunk, acrc)
-                if off + n == ack_upto:
-                    st.ack_seen = acrc & 0xFFFFFFFF
-            off += len(chunk)
-            buf = pending + chunk if pending else chunk
-            base = off - len(buf)
-            i = 0
-            while not sc.stopped:
-                nl = buf.find(b"\n", i)
-                if nl < 0:
-                    break
-                if nl - i > MAX_LINE:
-                    sc.too_long()
-                    break
-                rec = sc.feed(buf[i:nl], base + nl + 1)
-                if rec is not None and not rp.add(rec):
-                    sc.reject(base + i, rp.damage)
-                i = nl + 1
-            pending = buf[i:]
-            if len(pending) > MAX_LINE:
-                sc.too_long()
-        if not sc.stopped:
-            sc.finish(len(pending) + size - off)
-        st.size = size
-        st.seq = sc.records
-        st.ended = rp.ended
-        s.created = rp.created
-        s.ended = rp.ended
-        game = rp.game
-        gid = st.game_id
-        if sc.newer is not None or game is None:
-            if sc.newer is None and repair and self._interrupted_start(name, size, sc):
-                self.notes.append(
-                    "game %d: %s removed (a power cut interrupted its start; no entry was in it)"
-                    % (gid, "empty file" if size == 0 else "unfinished start record")
-                )
-                fs.remove(name)
-                st.name = None
-                return None
-            st.writable = False
-            if sc.newer is not None:
-                st.why = sc.damage
-            elif sc.damage is not None:
-                st.why = "is not a readable game journal: " + sc.damage
-            else:
-                st.why = "is not a readable game journal"
-            s.damage = "game %d %s" % (gid, st.why)
-            s.finished = True
-            return None
-        s._readable = True
-        st.readable = True
-        if sc.damage is None:
-            return game
-        s.damage = "game %d: %s; kept %d records (%d bytes)" % (gid, sc.damage, sc.records, sc.good)
-        if repair and sc.good < size:
-            try:
-                if not sc.torn:
-                    # Keep what is cut off for the PC: it may hold entries.
-                    # A new piece each time: an earlier one is never lost.
-                    k = st.pieces[-1] + 1 if st.pieces else 1
-                    fs.write_file(piece_name(gid, k), fs.read_at(name, sc.good, min(size - sc.good, BAD_KEEP)))
-                    st.pieces.append(k)
-                fs.truncate(name, sc.good)
-                st.size = sc.good
-            except OSError as e:
-                st.writable = False
-                st.why = "could not be repaired (%s)" % (e,)
-                s.damage += "; could not cut the damage off (%s): read-only" % (e,)
-        return game
-
-    def _interrupted_start(self, name, size, sc):
-        # Empty, or the first bytes of a start record and nothing else: what a
-        # power cut during new_game leaves. Anything else is kept for the PC.
-        if size == 0:
-            return True
-        if sc.records or not sc.torn or size > MAX_LINE:
-            return False
-        head = self.fs.read_at(name, 0, 4)
-        return head == b"0 s "[: len(head)]
+            return Boot(self).run()
+        finally:
+            _forget_reader()
 
     def load(self, game_id):
         """Rebuild a game from its file (up to any damage; repairs nothing).
         None when it holds no readable game."""
         if not self._get(game_id).readable:
             return None
-        probe = _Game(game_id)
-        return self._scan(probe, Stored(self, game_id), repair=False)
+        from tallyboard.journal_boot import load
+
+        try:
+            return load(self, game_id)
+        finally:
+            _forget_reader()
 
     # ----- small files ------------------------------------------------------
 
@@ -493,39 +224,8 @@ class Journal:
         body = ("%s %d" % (name, value)).encode()
         self.fs.write_file(name, ("%d %s\n" % (value, crc_of(body))).encode())
 
-    def _read_number(self, name):
-        # 0 when missing or damaged: the caller's fallback is always safe.
-        try:
-            if not self.fs.exists(name) or self.fs.size(name) > 40:
-                return 0
-            parts = self.fs.read(name).split()
-            value = int(parts[0])
-            if len(parts) != 2 or parts[1].decode() != crc_of(("%s %d" % (name, value)).encode()):
-                return 0
-            return value
-        except (ValueError, IndexError, OSError):
-            return 0
-
     def _ack_name(self, st):
         return st.name[: -len(SUFFIX)] + ACK
-
-    def _read_ack(self, st):
-        # (upto, crc) the ack file holds; (0, None) when missing or damaged
-        # (the safe fallback: nothing counts as synced).
-        name = self._ack_name(st)
-        try:
-            if not self.fs.exists(name) or self.fs.size(name) > 60:
-                return 0, None
-            parts = self.fs.read(name).split()
-            if len(parts) != 3 or len(parts[1]) != 8:
-                return 0, None
-            upto = int(parts[0])
-            digest = int(parts[1], 16)
-            if upto < 0 or parts[2].decode() != crc_of(("%s %d %08x" % (name, upto, digest)).encode()):
-                return 0, None
-            return upto, digest
-        except (ValueError, IndexError, OSError, UnicodeError):
-            return 0, None
 
     def _write_ack(self, st, upto, digest):
         name = self._ack_name(st)
@@ -556,14 +256,14 @@ class Journal:
             raise JournalError("game %d has ended: it takes no more records" % st.game_id)
         # Entries and undos (one per press) take the fast path, which
         # allocates nothing; other records and values it does not know take
-        # the generic encoder. The bytes are the same either way.
+        # the generic encoder (journal_json). The bytes are the same either way.
         n = 0
         if rtype == ENTRY:
             if isinstance(payload, list) and len(payload) == 3:
                 n = self._writer.entry(st.seq, payload[0], payload[1], payload[2])
         elif rtype == UNDO and payload is None:
             n = self._writer.undo(st.seq)
-        line = self._writer.line(n) if n else encode(st.seq, rtype, payload)
+        line = self._writer.line(n) if n else _encode(st.seq, rtype, payload)
         if st.dirty:
             # A previous append failed part way: cut what it left, so this
             # record follows a good one instead of hiding behind a torn one.
@@ -631,7 +331,7 @@ class Journal:
         }
         if created is not None:
             payload["created"] = int(created)
-        st = _Game(gid)
+        st = GameFile(gid)
         self._games[gid] = st
         try:
             self._append(st, START, payload)

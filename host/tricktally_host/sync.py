@@ -33,7 +33,7 @@ import pathlib
 import re
 import time
 
-from tallyboard import journal as board_journal
+from tallyboard import journal_read
 from tricktally.record import to_record
 from tricktally_host.link_client import LinkError
 
@@ -134,8 +134,8 @@ def record_of(data, device, game_id):
     how many bytes of ``data`` the record holds (the records replayed: what
     may be stored and acknowledged). Raises ValueError when the journal
     holds no readable game."""
-    records, good, damage = board_journal.decode(data)
-    rp = board_journal.Replayer()
+    records, good, damage = journal_read.decode(data)
+    rp = journal_read.Replayer()
     for rec in records:
         if not rp.add(rec):
             break

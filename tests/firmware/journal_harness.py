@@ -10,7 +10,8 @@ operation. The runners cut the power at every write (MemFS) or every flash
 program and erase (littlefs), boot on what survived and compare.
 """
 
-from tallyboard.fs import MemFS, OsFS, PowerCut
+from tallyboard.fs import OsFS
+from tallyboard.memfs import MemFS, PowerCut
 from tallyboard.journal import Journal
 from tricktally import new_game
 from tricktally.record import to_record

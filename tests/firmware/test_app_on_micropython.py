@@ -141,6 +141,11 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     for name in ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.link",
                  "tallyboard.frames"):
         assert name not in wizard, name
+    # the journal's boot code left after boot, its generic writer after the
+    # start record; the test-only file store never came
+    for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyboard.memfs"):
+        assert name not in wizard, name
+    assert "tallyboard.journal" in wizard and "tallyboard.journal_format" in wizard
     assert [m for m in wizard if "lang_" in m] == ["tallyboard.lang_en"]
     # at the end, on the home menu after the sync: the menus and the link,
     # and the game screens forgotten

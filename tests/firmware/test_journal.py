@@ -7,8 +7,11 @@ import json
 import pytest
 
 from tallyboard import journal_format as jf
-from tallyboard.fs import MemFS, OsFS, PowerCut
-from tallyboard.journal import LOW_SPACE, Journal, JournalError, decode, game_file, rebuild, replay
+from tallyboard import journal_json as jj
+from tallyboard.fs import OsFS
+from tallyboard.memfs import MemFS, PowerCut
+from tallyboard.journal import LOW_SPACE, Journal, JournalError, game_file
+from tallyboard.journal_read import decode, parse, rebuild, replay
 from tests.firmware.journal_harness import Player, reference, script, state_of
 from tricktally import new_game
 from tricktally.record import to_record
@@ -43,31 +46,31 @@ def play(j, gid, game, n, pick=0):
 
 def test_dumps_is_compact_ascii_sorted_and_loads_back():
     obj = {"z": [1, None, True, False], "a": "Bén \"q\" \\ \n", "m": {"y": -3, "b": "😀"}}
-    text = jf.dumps(obj)
+    text = jj.dumps(obj)
     assert text.isascii()
     assert text.index('"a"') < text.index('"m"') < text.index('"z"')
-    assert jf.dumps({"b": [1, -2], "a": {}}) == '{"a":{},"b":[1,-2]}'
-    assert jf.dumps("é😀") == r'"\u00e9\ud83d\ude00"'
+    assert jj.dumps({"b": [1, -2], "a": {}}) == '{"a":{},"b":[1,-2]}'
+    assert jj.dumps("é😀") == r'"\u00e9\ud83d\ude00"'
     assert json.loads(text) == obj
     assert "\n" not in text
 
 
 def test_dumps_refuses_what_json_cannot_carry_exactly():
     with pytest.raises(JournalError, match="cannot write"):
-        jf.dumps({"x": 1.5})
+        jj.dumps({"x": 1.5})
     with pytest.raises(JournalError, match="keys must be strings"):
-        jf.dumps({1: 2})
+        jj.dumps({1: 2})
 
 
 def test_record_line_layout_and_checksum():
-    line = jf.encode(12, jf.ENTRY, ["bid", 2, 1])
+    line = jj.encode(12, jf.ENTRY, ["bid", 2, 1])
     assert line == b'12 e ["bid",2,1] ' + jf.crc_of(b'12 e ["bid",2,1]').encode() + b"\n"
     assert all(0x20 <= b < 0x7F for b in line[:-1])
-    assert jf.parse(line[:-1]) == (12, "e", ["bid", 2, 1])
+    assert parse(line[:-1]) == (12, "e", ["bid", 2, 1])
     bad = bytearray(line[:-1])
     bad[5] ^= 1
     with pytest.raises(JournalError, match="bad checksum"):
-        jf.parse(bytes(bad))
+        parse(bytes(bad))
 
 
 def test_parse_rejects_lines_with_a_good_checksum_but_a_bad_shape():
@@ -84,7 +87,7 @@ def test_parse_rejects_lines_with_a_good_checksum_but_a_bad_shape():
         (b"1 ee [1]", "not <seq>"),
     ):
         with pytest.raises(JournalError, match=why):
-            jf.parse(line(body))
+            parse(line(body))
 
 
 def test_decode_reports_good_length_and_records():
@@ -419,26 +422,31 @@ def test_fast_writer_writes_the_generic_encoders_bytes():
             fallback += 1
             continue
         fast += 1
-        assert bytes(w.line(n)) == jf.encode(seq, jf.ENTRY, [kind, seat, value]), (seq, kind, seat, value)
+        assert bytes(w.line(n)) == jj.encode(seq, jf.ENTRY, [kind, seat, value]), (seq, kind, seat, value)
     for seq in FAST_SEQS:
         n = w.undo(seq)
         assert n or seq >= 1000000000
         if n:
-            assert bytes(w.line(n)) == jf.encode(seq, jf.UNDO, None)
+            assert bytes(w.line(n)) == jj.encode(seq, jf.UNDO, None)
     # Both paths were exercised: what the fast path does not know falls back.
     assert fast > 30000 and fallback > 5000
     # Every value of every game's entries takes the fast path.
     assert w.entry(12, "bid", 2, 1) and w.entry(0, "trump", None, "none") and w.entry(5, "moon", None, "others_plus")
     assert w.entry(7, "bid", 3, -1) and w.entry(8, "first_card", None, 1)
+    # Every word the fast path knows (its table is written out by hand) is
+    # written by it, as the generic encoder writes it.
+    for word in FAST_WORDS:
+        n = w.entry(1, word, None, word)
+        assert n and bytes(w.line(n)) == jj.encode(1, jf.ENTRY, [word, None, word]), word
     assert bytes(w.line(w.entry(12, "bid", 2, 1))) == b'12 e ["bid",2,1] 353b75ae\n'
 
 
 def test_fast_writer_lines_are_exact_length_and_reused():
     w = jf.LineWriter()
     a = w.line(w.entry(3, "bid", 0, 2))
-    assert isinstance(a, bytearray) and a.endswith(b"\n") and jf.parse(bytes(a[:-1]))[2] == ["bid", 0, 2]
+    assert isinstance(a, bytearray) and a.endswith(b"\n") and parse(bytes(a[:-1]))[2] == ["bid", 0, 2]
     b = w.line(w.entry(4, "bid", 1, 3))
-    assert b is a and jf.parse(bytes(b[:-1])) == (4, "e", ["bid", 1, 3])
+    assert b is a and parse(bytes(b[:-1])) == (4, "e", ["bid", 1, 3])
     assert w.entry(5, "first_card", None, 1) and w.entry(999999999, "others_plus", 999999, "others_plus") <= jf.FAST_MAX
 
 
@@ -455,7 +463,7 @@ def test_journal_falls_back_to_the_generic_encoder_for_unknown_values():
     j.entry(gid, "b\u00efd", 1, 10**12)
     j.undo(gid)
     tail = bytes(fs.files[game_file(gid)][start:])
-    assert tail == jf.encode(1, "e", ["bid", 1, 0]) + jf.encode(2, "e", ["b\u00efd", 1, 10**12]) + jf.encode(3, "u", None)
+    assert tail == jj.encode(1, "e", ["bid", 1, 0]) + jj.encode(2, "e", ["b\u00efd", 1, 10**12]) + jj.encode(3, "u", None)
     with pytest.raises(JournalError):
         j.entry(gid, "bid", 1, 1.5)
     assert j.size(gid) == len(fs.files[game_file(gid)])
@@ -464,7 +472,7 @@ def test_journal_falls_back_to_the_generic_encoder_for_unknown_values():
 FAST_VM = r"""
 import json, micropython
 from tallyboard import journal_format as jf
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal
 from tricktally import new_game
 w = jf.LineWriter()
@@ -516,12 +524,12 @@ def test_fast_writer_on_micropython_writes_the_same_bytes_and_allocates_nothing(
         assert (got is None) == (n == 0), c
         if got is not None:
             fast += 1
-            assert got.encode() == jf.encode(c[0], jf.ENTRY, list(c[1:])), c
+            assert got.encode() == jj.encode(c[0], jf.ENTRY, list(c[1:])), c
     assert fast > 1000
     for seq, got in zip(FAST_SEQS, lines[len(cases):]):
         assert (got is None) == (seq >= 1000000000)
         if got is not None:
-            assert got.encode() == jf.encode(seq, jf.UNDO, None)
+            assert got.encode() == jj.encode(seq, jf.UNDO, None)
     # 100 records: the in-memory file grows by their bytes, and the append
     # path itself allocates (next to) nothing.
     assert res["written"] > 1500

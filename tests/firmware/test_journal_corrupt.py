@@ -6,8 +6,10 @@ wrong, keeps every record before the damage, and the game goes on."""
 import pytest
 
 from tallyboard import journal_format as jf
-from tallyboard.fs import MemFS
-from tallyboard.journal import Journal, JournalError, decode, game_file, rebuild
+from tallyboard import journal_json as jj
+from tallyboard.memfs import MemFS
+from tallyboard.journal import Journal, JournalError, game_file
+from tallyboard.journal_read import decode, rebuild
 from tests.firmware import journal_harness as h
 from tricktally.record import to_record
 
@@ -153,7 +155,7 @@ def test_a_newer_format_is_reported_not_touched(sample):
     start = dict(records[0][2])
     start["journal"] = jf.VERSION + 1
     start["future"] = {"x": 1}
-    newer = jf.encode(0, jf.START, start) + b"1 z {} 00000000\nwhatever a newer format writes\n"
+    newer = jj.encode(0, jf.START, start) + b"1 z {} 00000000\nwhatever a newer format writes\n"
     fs, j, stored = boot_bytes(newer)
     s = stored[0]
     assert s.game is None and s.finished
@@ -170,7 +172,7 @@ def test_unknown_keys_in_a_current_start_record_are_ignored(sample):
     start = dict(records[0][2])
     start["device"] = "D3F2"
     rest = data[ends[0] :]
-    fs, j, stored = boot_bytes(jf.encode(0, jf.START, start) + rest)
+    fs, j, stored = boot_bytes(jj.encode(0, jf.START, start) + rest)
     assert stored[0].damage is None and to_record(stored[0].game) == expected_record(records, len(records))
 
 
@@ -179,8 +181,8 @@ def test_a_record_the_rules_refuse_is_damage(sample):
     # Well formed, right checksum, but an illegal bid (the app wrote it
     # before the core refused it, say).
     seq = len(records)
-    bad = jf.encode(seq, jf.ENTRY, ["bid", 0, 99])
-    later = jf.encode(seq + 1, jf.ENTRY, ["bid", 1, 0])
+    bad = jj.encode(seq, jf.ENTRY, ["bid", 0, 99])
+    later = jj.encode(seq + 1, jf.ENTRY, ["bid", 1, 0])
     fs, j, stored = boot_bytes(data + bad + later)
     s = stored[0]
     assert "record %d" % seq in s.damage and "refused" in s.damage

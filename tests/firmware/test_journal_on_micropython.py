@@ -11,13 +11,13 @@ from binascii import crc32
 import pytest
 
 from tallyboard.journal import Journal, game_file
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tests.firmware import journal_harness as h
 from tests.mpvm import REPO, mpy_cross, payload_lines
-from tallyboard.journal_format import dumps
+from tallyboard.journal_json import dumps
 from tricktally.record import to_record
 
-FILES = ("fs.py", "journal.py", "journal_format.py")
+FILES = ("fs.py", "memfs.py", "journal.py", "journal_boot.py", "journal_format.py", "journal_json.py", "journal_read.py")
 
 def _cases():
     cases = []

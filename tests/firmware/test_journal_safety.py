@@ -10,9 +10,10 @@ import pytest
 
 from tallyboard import journal_format as jf
 from tallyboard.config import Config
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard import journal as board_journal
 from tallyboard.journal import Journal, JournalError, game_file
+from tallyboard import journal_read
 from tests.core.play import choose
 from tests.firmware.ui_script import Session
 from tricktally import new_game
@@ -281,7 +282,7 @@ def test_a_deeply_nested_record_is_damage_not_an_unreadable_game():
     assert stored[0].game is not None
     assert to_record(stored[0].game) == to_record(g)
     with pytest.raises(jf.JournalError, match="nested"):
-        jf.parse(line[:-1])
+        journal_read.parse(line[:-1])
 
 
 @pytest.mark.parametrize("payload", [

@@ -5,7 +5,7 @@ and then the first bytes are answered like any others."""
 from tallyboard import frames
 from tallyboard.clock import FakeClock
 from tallyboard.config import Config
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.link import Link
 from tallyboard.ondemand import LinkOnDemand

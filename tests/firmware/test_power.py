@@ -384,7 +384,7 @@ from tallyboard.app import App
 from tallyboard.buttons import Buttons, NAMES
 from tallyboard.clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.simbus import SimI2C
 from tallyboard.ui import battery_mark
 

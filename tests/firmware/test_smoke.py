@@ -10,7 +10,8 @@ from tallyboard import smoke
 from tallyboard.buttons import NAMES, Buttons
 from tallyboard.clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.fs import MemFS, OsFS
+from tallyboard.fs import OsFS
+from tallyboard.memfs import MemFS
 from tallyboard.simbus import SimI2C
 
 

@@ -10,7 +10,7 @@ from tallyboard import smoke
 from tallyboard.buttons import Buttons
 from tallyboard.clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.simbus import SimI2C
 
 class ReadOnlyFS(MemFS):

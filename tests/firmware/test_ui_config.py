@@ -7,7 +7,7 @@ import pytest
 
 from tallyboard.clock import Clock, FakeClock
 from tallyboard.config import Config
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tests.firmware.ui_script import Session
 
 

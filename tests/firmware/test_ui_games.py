@@ -8,7 +8,7 @@ from tricktally.record import from_record
 from tallyboard.app import App
 from tallyboard.clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.simbus import SimI2C
 from tests.firmware.ui_corpus import corpus
 from tests.firmware.ui_script import Session, _t

@@ -14,7 +14,6 @@ import binascii
 from tallyboard.app import App
 from tallyboard.clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.fs import MemFS
 from tallyboard.simbus import SimI2C
 
 PRESS = 1
@@ -45,7 +44,13 @@ class Session:
     def __init__(self, fs=None, smart=True, rng=None, record=True, bus=None):
         self.bus = bus if bus is not None else SimI2C()
         self.display = Display(self.bus)
-        self.fs = fs if fs is not None else MemFS()
+        if fs is None:
+            # Imported here: the payloads that bring their own store (a
+            # flash folder) do not load the test-only MemFS.
+            from tallyboard.memfs import MemFS
+
+            fs = MemFS()
+        self.fs = fs
         self.clock = FakeClock(epoch=1700000000)
         self.app = App(self.display, None, self.fs, self.clock, rng=rng or (lambda n: 0), smart=smart)
         self.frames = []

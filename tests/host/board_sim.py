@@ -12,7 +12,7 @@ import threading
 from tallyboard import frames
 from tallyboard.clock import FakeClock
 from tallyboard.config import Config
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.link import Link
 from tests.core.play import random_entries, random_setup

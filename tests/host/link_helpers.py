@@ -4,7 +4,7 @@
 from tallyboard import frames
 from tallyboard.clock import FakeClock
 from tallyboard.config import Config
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.link import Link
 from tests.host.board_sim import ACCENTED, play_games

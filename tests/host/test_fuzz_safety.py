@@ -11,8 +11,9 @@ import pytest
 
 from tallyboard import frames
 from tallyboard import journal_format as jf
-from tallyboard.fs import MemFS
-from tallyboard.journal import Journal, decode, game_file
+from tallyboard.memfs import MemFS
+from tallyboard.journal import Journal, game_file
+from tallyboard.journal_read import decode
 from tests.host.board_sim import ACCENTED, play_games
 from tests.host.link_helpers import MemBoard
 from tricktally.record import to_record

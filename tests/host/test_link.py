@@ -9,7 +9,7 @@ import pytest
 
 from tallyboard import frames
 from tallyboard.config import Config
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.link import Link
 from tests.host.board_sim import BoardThread, play_games
@@ -256,7 +256,7 @@ def test_link_runs_on_micropython():
     """The board's Link on the MicroPython VM answers a session (in-memory
     flash) exactly as on CPython."""
     code = """
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.config import Config
 from tallyboard.clock import FakeClock

@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from tallyboard import frames
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal, game_file
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
 from tests.host.link_helpers import MemBoard

@@ -122,7 +122,7 @@ class Board:
         # interpreter without the host's file system). Writes are then not
         # counted.
         if fs is None and data.get("memfs"):
-            from tallyboard.fs import MemFS
+            from tallyboard.memfs import MemFS
 
             fs = MemFS()
         self.fs = fs if fs is not None else counting_fs(data.get("flash", "tt_flash"))

@@ -14,7 +14,7 @@ import sys
 from tallyboard.app import App
 from tallyboard.clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.fs import MemFS
+from tallyboard.memfs import MemFS
 from tallyboard.i18n import t
 from tallyboard.simbus import SimI2C
 from tricktally_host.sim import render
