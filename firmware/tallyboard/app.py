@@ -109,14 +109,14 @@ class App:
         self._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
         self.played = {}  # game id -> epoch seconds of its last entry since boot
         self.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
-        notes = []
-        for s in self._stored:
-            if s.damage:
-                notes.append(t("who") % ("%s %d" % (t("game"), s.game_id), s.damage))
-        for note in self.journal.notes:
-            notes.append(note)
-        if self.config.problem:
-            notes.append(self.config.problem)
+        notes = None
+        if self.journal.notices or self.config.problem_kind or [s for s in self._stored if s.note]:
+            # The English notes stay for the PC; the screen's come from the
+            # language table (tallyboard.notes, loaded for this only).
+            from tallyboard import notes as words
+
+            notes = words.boot_text(self._stored, self.journal.notices, self.config.problem_kind)
+            unload("tallyboard.notes")
         ref = self.unfinished()
         if ref is not None:
             self.open_game(ref)
@@ -124,7 +124,7 @@ class App:
             self.go_home()
         if notes:
             then = self.screen
-            self.go(_message(t("damage"), " / ".join(notes), lambda app: app.go(then)))
+            self.go(_message(t("damage"), notes, lambda app: app.go(then)))
         self.redraw()
         if self.keeper is not None:
             self.keeper.start()  # the battery gauge, its mark, a first warning
@@ -256,7 +256,11 @@ class App:
         """Show the final table of a finished game (OK back to the list)."""
         g = stored.game
         if g is None:
-            self.go(_message(t("damage"), stored.damage or "?", lambda app: app.go_home()))
+            from tallyboard import notes
+
+            text = notes.journal_note(stored.note) if stored.note else "?"
+            unload("tallyboard.notes")
+            self.go(_message(t("damage"), text, lambda app: app.go_home()))
             return
         self._use(None, g)
         from tallyboard.ui.final import FinalScreen
@@ -284,7 +288,7 @@ class App:
         try:
             gid = self.journal.new_game(g, self.clock.time())
         except (OSError, ValueError) as e:
-            self.refuse(t("write_failed") % e, back)
+            self.refuse(self.failure(e), back)
             return
         self._stored.append(_Live(gid, g, self.clock.time()))
         self._use(gid, g)
@@ -358,6 +362,16 @@ class App:
 
         self.go(home(self))
 
+    def failure(self, e):
+        """Why a write or a setting failed (``e``: an OSError, a RuleError,
+        a config.ConfigError, a JournalError) in the board's language; the
+        exception's English text is for the PC, never the screen."""
+        from tallyboard import notes
+
+        text = notes.refusal(e, self.names)
+        unload("tallyboard.notes")
+        return text
+
     def refuse(self, message, back=None):
         """Show why something was refused; OK returns to ``back`` (default:
         the current screen, as it was: nothing entered is lost)."""
@@ -378,7 +392,7 @@ class App:
             self.journal.entry(self.game_id, kind, seat, value)
         except (OSError, ValueError) as e:
             g.undo()
-            self.refuse(t("write_failed") % e)
+            self.refuse(self.failure(e))
             return False
         if done:
             # When it was last played, for the Resume screen (per hand: the
@@ -459,7 +473,7 @@ class App:
         try:
             self.journal.undo(self.game_id)
         except (OSError, ValueError) as e:
-            self.refuse(t("write_failed") % e)
+            self.refuse(self.failure(e))
             return
         g.undo()
         self._ready = None
@@ -499,7 +513,7 @@ class App:
             self.journal.amend(self.game_id, index, data)
         except (OSError, ValueError) as e:
             g.undo()
-            self.refuse(t("write_failed") % e, back)
+            self.refuse(self.failure(e), back)
             return
         self._order_hand = None
         self.show_table(_next, _menu, index)

@@ -5,7 +5,10 @@ kept in ``config.json`` on the flash.
 
 Every change is written at once with ``fs.write_file`` (atomic replace), so a
 power cut keeps either the old or the new file. A missing or unreadable file
-gives the defaults (``problem`` then says why) and never stops the board.
+gives the defaults (``problem`` then says why, in English for the serial
+log; ``problem_kind`` says it as a code the screen words in the board's
+language, tallyboard.notes) and never stops the board. A refused setting
+raises ConfigError, a ValueError whose ``note`` is that code for the screen.
 """
 
 import json
@@ -27,15 +30,26 @@ MAX_NAME = 10
 GAMES = ("spades", "wizard", "hearts")
 
 
+class ConfigError(ValueError):
+    """A setting this board does not take. The message is English (the PC,
+    the tests); ``note`` is ``(kind, number, text)`` for the screen: kind
+    "name" (a bad name; number: the longest), "roster" (number: most names),
+    "twice" (text: the name) or "value"."""
+
+    def __init__(self, message, kind="value", number=0, text=""):
+        super().__init__(message)
+        self.note = (kind, number, text)
+
+
 def check_name(name):
     """Raise ValueError unless ``name`` is 1..10 printable characters."""
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
-        raise ValueError("a player name is 1 to %d characters, not %r" % (MAX_NAME, name))
+        raise ConfigError("a player name is 1 to %d characters, not %r" % (MAX_NAME, name), "name", MAX_NAME)
     for ch in name:
         if ord(ch) < 32 or ord(ch) == 127:
-            raise ValueError("player name %r has a control character" % (name,))
+            raise ConfigError("player name %r has a control character" % (name,), "name", MAX_NAME)
     if name.strip() != name:
-        raise ValueError("player name %r starts or ends with a space" % (name,))
+        raise ConfigError("player name %r starts or ends with a space" % (name,), "name", MAX_NAME)
 
 
 class Config:
@@ -50,6 +64,7 @@ class Config:
             setattr(self, key, seconds)
         self._defaults = {}
         self.problem = None
+        self.problem_kind = None  # "unreadable", "not_object", "bad_value"
         self._load()
         self._saved = self._snapshot()
 
@@ -68,9 +83,11 @@ class Config:
             data = json.loads(self.fs.read(FILE))
         except (OSError, ValueError, RuntimeError, MemoryError) as e:  # RuntimeError: nested too deep
             self.problem = "config.json unreadable (%s): defaults used" % (e,)
+            self.problem_kind = "unreadable"
             return
         if not isinstance(data, dict):
             self.problem = "config.json is not an object: defaults used"
+            self.problem_kind = "not_object"
             return
         try:
             if "roster" in data:
@@ -94,15 +111,16 @@ class Config:
                     self._defaults[game] = given
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RuntimeError) as e:
             self.problem = "config.json has a bad value (%s)" % (e,)
+            self.problem_kind = "bad_value"
 
     def _check_roster(self, names):
         if not isinstance(names, list) or len(names) > MAX_NAMES:
-            raise ValueError("the roster is a list of at most %d names" % MAX_NAMES)
+            raise ConfigError("the roster is a list of at most %d names" % MAX_NAMES, "roster", MAX_NAMES)
         seen = {}
         for name in names:
             check_name(name)
             if name in seen:
-                raise ValueError("name %r is in the roster twice" % (name,))
+                raise ConfigError("name %r is in the roster twice" % (name,), "twice", 0, name)
             seen[name] = True
 
     def save(self):
@@ -128,7 +146,7 @@ class Config:
     def set_roster(self, names):
         """Replace the roster: 1..12 distinct names of 1..10 printable characters."""
         if not isinstance(names, (list, tuple)) or not 1 <= len(names) <= MAX_NAMES:
-            raise ValueError("the roster holds 1 to %d names" % MAX_NAMES)
+            raise ConfigError("the roster holds 1 to %d names" % MAX_NAMES, "roster", MAX_NAMES)
         self._check_roster(list(names))
         self.roster = list(names)
         self.save()
@@ -136,14 +154,14 @@ class Config:
     def set_language(self, code):
         """Choose the screen language: en, es, pt, it or fr."""
         if code not in LANGUAGES:
-            raise ValueError("language is one of %s, not %r" % (", ".join(LANGUAGES), code))
+            raise ConfigError("language is one of %s, not %r" % (", ".join(LANGUAGES), code))
         self.language = code
         self.save()
 
     def set_contrast(self, value):
         """Display contrast 0..255."""
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 255:
-            raise ValueError("contrast is 0 to 255, not %r" % (value,))
+            raise ConfigError("contrast is 0 to 255, not %r" % (value,))
         self.contrast = value
         self.save()
 
@@ -151,7 +169,7 @@ class Config:
         """The idle steps: seconds after the last press (0: never)."""
         for v in (dim_s, off_s, sleep_s):
             if not _idle_ok(v):
-                raise ValueError("an idle delay is whole seconds, 0 (never) to %d, not %r" % (IDLE_MAX_S, v))
+                raise ConfigError("an idle delay is whole seconds, 0 (never) to %d, not %r" % (IDLE_MAX_S, v))
         self.dim_s = dim_s
         self.off_s = off_s
         self.sleep_s = sleep_s

@@ -110,7 +110,10 @@ class Stored:
     it is unreadable: nothing to resume); ``ended`` (end record); ``size``
     and ``synced`` (bytes; the PC has it all when they are equal);
     ``created`` (epoch seconds or None); ``damage`` (None or a message for
-    the screen); and for list screens without a replay: ``name`` ('wizard',
+    the PC and the serial link, in English); ``note`` (None or the same
+    damage as a tuple ``(kind, game id, records kept, bytes kept, detail)``
+    that tallyboard.notes words in the board's language); and for list
+    screens without a replay: ``name`` ('wizard',
     ...), ``players``, ``hands`` (complete hands), ``totals``, ``winners``.
     """
 
@@ -125,6 +128,7 @@ class Stored:
         self.synced = 0
         self.created = None
         self.damage = None
+        self.note = None
         self.name = None
         self.players = []
         self.hands = 0
@@ -170,6 +174,7 @@ class GameFile:
         self.writable = True
         self.readable = False
         self.why = None
+        self.note = None  # why as a tuple (see Stored), for the screen
         self.dirty = False
         # The live Game of an unfinished game (the app's own object), to know
         # when it finishes; None for finished or unreadable games.
@@ -192,6 +197,9 @@ class Journal:
         # Messages about files boot removed (empty, or a start record a power
         # cut interrupted: no confirmed entry was in them).
         self.notes = []
+        # The same as tuples (kind, game id, 0, 0, None) for the screen
+        # (tallyboard.notes words them in the board's language).
+        self.notices = []
 
     # ----- boot and stored games: journal_boot, loaded for the time it runs
 
@@ -251,7 +259,7 @@ class Journal:
         # Either the record is in the file when this returns, or it raises
         # and the file holds what it held before (see _settle).
         if not st.writable:
-            raise JournalError("game %d %s" % (st.game_id, st.why))
+            raise JournalError("game %d %s" % (st.game_id, st.why), st.note)
         if st.ended:
             raise JournalError("game %d has ended: it takes no more records" % st.game_id)
         # Entries and undos (one per press) take the fast path, which

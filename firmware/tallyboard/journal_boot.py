@@ -78,6 +78,7 @@ class Boot:
         aside): a bad one comes back with ``damage`` set."""
         self.journal._games = {}
         self.journal.notes = []
+        self.journal.notices = []
         self.fs.recover()
         names = self.fs.listdir()
         ids = []
@@ -128,6 +129,7 @@ class Boot:
             st.readable = False
             st.why = "could not be read (%s: %s)" % (type(e).__name__, e)
             s.damage = "game %d %s" % (gid, st.why)
+            s.note = st.note = ("read_failed", gid, 0, 0, type(e).__name__)
             s._readable = False
             game = None
             try:
@@ -209,17 +211,21 @@ class Boot:
                     "game %d: %s removed (a power cut interrupted its start; no entry was in it)"
                     % (gid, "empty file" if size == 0 else "unfinished start record")
                 )
+                self.journal.notices.append(("removed", gid, 0, 0, None))
                 fs.remove(name)
                 st.name = None
                 return None
             st.writable = False
             if sc.newer is not None:
                 st.why = sc.damage
-            elif sc.damage is not None:
-                st.why = "is not a readable game journal: " + sc.damage
+                st.note = ("newer", gid, sc.newer, 0, None)
             else:
                 st.why = "is not a readable game journal"
+                if sc.damage is not None:
+                    st.why += ": " + sc.damage
+                st.note = ("unreadable", gid, 0, 0, None)
             s.damage = "game %d %s" % (gid, st.why)
+            s.note = st.note
             s.finished = True
             return None
         s._readable = True
@@ -227,6 +233,7 @@ class Boot:
         if sc.damage is None:
             return game
         s.damage = "game %d: %s; kept %d records (%d bytes)" % (gid, sc.damage, sc.records, sc.good)
+        s.note = ("torn" if sc.torn else "cut", gid, sc.records, sc.good, None)
         if repair and sc.good < size:
             try:
                 if not sc.torn:
@@ -241,6 +248,9 @@ class Boot:
                 st.writable = False
                 st.why = "could not be repaired (%s)" % (e,)
                 s.damage += "; could not cut the damage off (%s): read-only" % (e,)
+                from tallyboard.notes import errno_name  # only on this rare path
+
+                s.note = st.note = ("stuck", gid, sc.records, sc.good, errno_name(e))
         return game
 
     def interrupted_start(self, name, size, sc):

@@ -27,7 +27,13 @@ _NL = 10
 
 
 class JournalError(ValueError):
-    """A journal (or a record in it) is not what this format allows."""
+    """A journal (or a record in it) is not what this format allows.
+    ``note``: None, or what went wrong as a tuple the screen words in the
+    board's language (see journal.Stored)."""
+
+    def __init__(self, message, note=None):
+        super().__init__(message)
+        self.note = note
 
 
 def crc_of(body):

@@ -114,7 +114,8 @@ def _gone(app, game_id, force, back):
     try:
         app.journal.delete(game_id, force)
     except (OSError, ValueError) as e:
-        app.go(Message(t("refused"), str(e), back))
+        text = app.failure(e)
+        app.go(Message(t("refused"), text, back))
         return
     app.forget(game_id)
     if app.game_id == game_id:

@@ -73,8 +73,9 @@ def _name_menu(app, names, i):
 def _save(app, names, cursor):
     try:
         app.config.set_roster(names)
-    except ValueError as e:
-        app.go(Message(t("refused"), str(e), lambda app: app.go(roster_menu(app, cursor))))
+    except (OSError, ValueError) as e:  # config.ConfigError, or a full flash
+        text = app.failure(e)
+        app.go(Message(t("refused"), text, lambda app: app.go(roster_menu(app, cursor))))
         return
     app.go(roster_menu(app, cursor))
 

@@ -73,8 +73,8 @@ def _rules_form(app, game):
             for r in form.rows:
                 values[r.key] = r.value
             app.config.set_defaults(game, values)
-        except ValueError as e:
-            app.go(Message(t("refused"), str(e), lambda app: app.go(form)))
+        except (OSError, ValueError) as e:  # a rule, or a full flash
+            app.go(Message(t("refused"), app.failure(e), lambda app: app.go(form)))
             return
         app.go(settings_menu(app, cursor))
 

@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: MIT
+"""What the journal and the settings report, worded in the board's language.
+
+The journal and config.py keep their English sentences for the PC and the
+serial link (docs/JOURNAL.md); for the screen they also leave a small
+record of what happened: a journal note ``(kind, game id, records kept,
+bytes kept, detail)`` (journal.Stored), a config ``problem_kind`` and a
+ConfigError's ``note``. This module turns those into sentences from the
+language table. Only boot, a damaged game being opened and a refused write
+need it: callers import it then and unload it right after (RAM).
+"""
+
+from tallyboard.i18n import explain, t, tn
+
+# Journal note kind -> the key of its sentence ("{0}": "Game 3").
+_JOURNAL = {
+    "torn": "note_torn",
+    "cut": "note_cut",
+    "stuck": "note_cut",
+    "unreadable": "note_unreadable",
+    "newer": "note_newer",
+    "read_failed": "note_read_failed",
+    "removed": "note_removed",
+}
+
+
+def errno_name(e):
+    """An OSError's short technical name ("ENOSPC"), or the exception's
+    type name: the only part of a failure the screen shows untranslated."""
+    code = e.args[0] if isinstance(e, OSError) and e.args else None
+    if isinstance(code, int):
+        try:
+            from errno import errorcode
+
+            return errorcode.get(code, str(code))
+        except ImportError:
+            return str(code)
+    return type(e).__name__
+
+
+def journal_note(note):
+    """One journal note (a tuple, see journal.Stored) as a sentence."""
+    kind, gid, records, size, detail = note
+    game = "%s %d" % (t("game"), gid)
+    key = _JOURNAL.get(kind, "note_unreadable")
+    if kind == "newer":
+        text = t(key).format(game, records)
+    elif kind == "read_failed":
+        text = t(key).format(game, detail)
+    else:
+        text = t(key).format(game)
+    if kind in ("torn", "cut", "stuck"):
+        size_text = tn("note_bytes_one", "note_bytes", size).format(size)
+        text += " " + tn("note_kept_one", "note_kept", records).format(records, size_text)
+    if kind == "stuck":
+        text += " " + t("note_stuck").format(detail)
+    return text
+
+
+def config_problem(kind):
+    """config.json's problem at boot (Config.problem_kind) as a sentence."""
+    return t("note_cfg_bad" if kind == "bad_value" else "note_cfg_unreadable")
+
+
+def boot_text(stored, notices, problem_kind):
+    """Everything the "Journal check" message says at boot, or None."""
+    parts = []
+    for s in stored:
+        if s.note is not None:
+            parts.append(journal_note(s.note))
+    for note in notices:
+        parts.append(journal_note(note))
+    if problem_kind:
+        parts.append(config_problem(problem_kind))
+    return " / ".join(parts) if parts else None
+
+
+def refusal(e, names=None):
+    """Why a write or a setting was refused (the exception ``e`` it raised)
+    as a sentence: a rule, a setting, a damaged game, or a failed write."""
+    note = getattr(e, "note", None)
+    if hasattr(e, "rule"):
+        return explain(e, names)
+    if isinstance(note, tuple) and len(note) == 3:  # config.ConfigError
+        kind, number, name = note
+        if kind == "name":
+            return t("cfg_name").format(number)
+        if kind == "roster":
+            return t("cfg_roster").format(number)
+        if kind == "twice":
+            return t("cfg_twice").format(name)
+        return t("cfg_value")
+    if isinstance(note, tuple):  # a read-only game (journal.JournalError)
+        return journal_note(note)
+    return t("write_failed") % errno_name(e)
