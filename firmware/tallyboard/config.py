@@ -77,13 +77,17 @@ class Config:
         self._defaults = dict(defaults)
 
     def _load(self):
+        raw = None
         try:
             if not self.fs.exists(FILE):
                 return
-            data = json.loads(self.fs.read(FILE))
+            raw = self.fs.read(FILE)
+            data = json.loads(raw)
         except (OSError, ValueError, RuntimeError, MemoryError) as e:  # RuntimeError: nested too deep
             self.problem = "config.json unreadable (%s): defaults used" % (e,)
             self.problem_kind = "unreadable"
+            # Say so in the players' language when the damaged file still names it.
+            self.language = _language_in(raw)
             return
         if not isinstance(data, dict):
             self.problem = "config.json is not an object: defaults used"
@@ -201,6 +205,17 @@ class Config:
         checked = rules.complete(game, current, players)
         self._defaults[game] = checked
         self.save()
+
+
+def _language_in(raw):
+    # The language a damaged config.json (bytes or None) still names, or "en".
+    at = raw.find(b'"language"') if raw else -1
+    if at >= 0:
+        q = raw.find(b'"', raw.find(b":", at) + 1)
+        code = raw[q + 1 : q + 3].decode() if q > 0 else ""
+        if code in LANGUAGES and raw[q + 3 : q + 4] == b'"':
+            return code
+    return "en"
 
 
 def _idle_ok(v):

@@ -204,7 +204,6 @@ S = {
     "note_cut": "{0}: the end of its journal was damaged.",
     "note_kept_one": "Kept {0} record ({1}).",
     "note_kept": "Kept {0} records ({1}).",
-    "note_bytes_one": "{0} byte",
     "note_bytes": "{0} bytes",
     "note_stuck": "It could not be repaired ({0}): read only.",
     "note_unreadable": "{0}: not a readable game.",

@@ -199,7 +199,6 @@ S = {
     "note_cut": "{0}: el final de su registro estaba dañado.",
     "note_kept_one": "Se conserva {0} registro ({1}).",
     "note_kept": "Se conservan {0} registros ({1}).",
-    "note_bytes_one": "{0} byte",
     "note_bytes": "{0} bytes",
     "note_stuck": "No se pudo reparar ({0}): solo lectura.",
     "note_unreadable": "{0}: no se puede leer.",

@@ -200,7 +200,6 @@ S = {
     "note_cut": "{0} : la fin de son journal était abîmée.",
     "note_kept_one": "{0} enregistrement gardé ({1}).",
     "note_kept": "{0} enregistrements gardés ({1}).",
-    "note_bytes_one": "{0} octet",
     "note_bytes": "{0} octets",
     "note_stuck": "Réparation impossible ({0}) : lecture seule.",
     "note_unreadable": "{0} : illisible.",

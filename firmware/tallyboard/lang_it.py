@@ -200,7 +200,6 @@ S = {
     "note_cut": "{0}: la fine del suo registro era danneggiata.",
     "note_kept_one": "Conservato {0} record ({1}).",
     "note_kept": "Conservati {0} record ({1}).",
-    "note_bytes_one": "{0} byte",
     "note_bytes": "{0} byte",
     "note_stuck": "Impossibile ripararlo ({0}): sola lettura.",
     "note_unreadable": "{0}: non leggibile.",

@@ -200,7 +200,6 @@ S = {
     "note_cut": "{0}: o fim do seu registo estava danificado.",
     "note_kept_one": "Mantido {0} registo ({1}).",
     "note_kept": "Mantidos {0} registos ({1}).",
-    "note_bytes_one": "{0} byte",
     "note_bytes": "{0} bytes",
     "note_stuck": "Não foi possível reparar ({0}): só leitura.",
     "note_unreadable": "{0}: não se consegue ler.",

@@ -50,7 +50,8 @@ def journal_note(note):
     else:
         text = t(key).format(game)
     if kind in ("torn", "cut", "stuck"):
-        size_text = tn("note_bytes_one", "note_bytes", size).format(size)
+        # Plural always: what is kept holds a whole start record at least.
+        size_text = t("note_bytes").format(size)
         text += " " + tn("note_kept_one", "note_kept", records).format(records, size_text)
     if kind == "stuck":
         text += " " + t("note_stuck").format(detail)

@@ -26,6 +26,7 @@ from tallyboard.ui import widgets
 from tallyboard.ui import games
 from tallyboard.ui.accuracy import open_accuracy
 from tallyboard.ui.message import Message
+from tests.firmware.damaged_boards import BOARDS, refusals
 from tests.firmware.power_fakes import LoopSession
 from tests.firmware.test_ui_space import board_with_games
 from tests.firmware.drawn import record_text
@@ -614,6 +615,43 @@ def _damaged_boot(lang, monkeypatch):
     return s, rec
 
 
+def _journal_notes(lang, monkeypatch):
+    # Every note the journal and the settings file leave at boot, each on a
+    # flash really damaged that way; then the same notes when a damaged game
+    # is opened, and every refused setting or write.
+    for case in sorted(BOARDS):
+        rec = Recorder(monkeypatch)
+        s = Session(fs=BOARDS[case](lang))
+        _watch(s, rec)
+        s.app.redraw()
+        assert s.app.screen.title == i18n.t("damage"), (case, s.app.describe())
+        s.press("ok")
+        for stored in s.app._stored:
+            if stored.note is not None and stored.game is None:
+                s.app.view_finished(stored)
+                s.app.redraw()
+                s.press("ok")
+        if case == "stuck":
+            try:
+                s.app.journal.entry(1, "hearts", 0, 0)
+            except ValueError as e:
+                s.app.refuse(s.app.failure(e))
+                s.app.redraw()
+                s.press("ok")
+            else:
+                raise AssertionError("a read-only game took an entry")
+        yield s, rec
+    rec = Recorder(monkeypatch)
+    s = Session()
+    _watch(s, rec)
+    s.app.set_language(lang)
+    for _what, e in refusals(s.app):
+        s.app.refuse(s.app.failure(e))
+        s.app.redraw()
+        s.press("ok")
+    yield s, rec
+
+
 def _battery(lang, monkeypatch):
     # A board with a gauge: the mark in the title bar, then both warnings.
     rec = Recorder(monkeypatch)
@@ -654,6 +692,9 @@ def test_every_screen_fits_in_every_language(lang, monkeypatch):
     other, orec = _battery(lang, monkeypatch)
     problems.extend(orec.problems)
     used |= orec.used
+    for other, orec in _journal_notes(lang, monkeypatch):
+        problems.extend(orec.problems)
+        used |= orec.used
     other, orec = _damaged_boot(lang, monkeypatch)
     assert other.app.screen.title == t("damage"), other.app.describe()
     problems.extend(orec.problems)
