@@ -185,9 +185,13 @@ class App:
             except Exception as e:  # noqa: BLE001 - the board must keep going
                 # A bug must not stop the score keeper: say so and go home;
                 # every confirmed entry is already in the journal.
+                # The screen names the error's type only ("IndexError",
+                # "ENOSPC"): the sentence is the language's, not Python's.
+                from tallyboard.notes import errno_name
                 from tallyboard.ui.home import home
 
-                self.refuse(t("internal_error") % repr(e), home(self))
+                self.refuse(t("internal_error") % errno_name(e), home(self))
+                unload("tallyboard.notes")
                 self.redraw()
             self.sleep()
 

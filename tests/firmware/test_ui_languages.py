@@ -544,10 +544,10 @@ def _refusals(s, t):
                 s.app.refuse(i18n.explain(RuleError("x", hand=3, seat=seat, rule=key[5:]), LONG_NAMES[:4]))
                 s.app.redraw()
                 s.press("ok")
-    s.app.refuse(t("write_failed") % OSError(28, "No space left on device"))
+    s.app.refuse(s.app.failure(OSError(28, "No space left on device")))
     s.app.redraw()
     s.press("ok")
-    s.app.refuse(t("internal_error") % repr(ValueError("list index out of range")))
+    s.app.refuse(t("internal_error") % "ZeroDivisionError")
     s.app.redraw()
     s.press("ok")
     # the same name twice, from the form
