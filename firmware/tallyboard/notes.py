@@ -24,17 +24,18 @@ _JOURNAL = {
 }
 
 
+# The errors a flash write or read gives, by number (MicroPython's errno
+# module has no names for some of them, and ports differ: one table).
+_ERRNO = {2: "ENOENT", 5: "EIO", 12: "ENOMEM", 13: "EACCES", 17: "EEXIST", 19: "ENODEV", 22: "EINVAL", 28: "ENOSPC", 30: "EROFS"}
+
+
 def errno_name(e):
-    """An OSError's short technical name ("ENOSPC"), or the exception's
-    type name: the only part of a failure the screen shows untranslated."""
+    """An OSError's short technical name ("ENOSPC", "errno 84"), or the
+    exception's type name: the only part of a failure the screen shows
+    untranslated."""
     code = e.args[0] if isinstance(e, OSError) and e.args else None
     if isinstance(code, int):
-        try:
-            from errno import errorcode
-
-            return errorcode.get(code, str(code))
-        except ImportError:
-            return str(code)
+        return _ERRNO.get(code) or "errno %d" % code
     return type(e).__name__
 
 

@@ -96,3 +96,59 @@ def test_refused_settings_and_writes_speak_spanish():
         assert english_words(shown, str(e)) == [], (what, shown)
         assert shown != str(e)
     assert "Ana ya está en la lista." in [app.failure(e) for what, e in refusals(app)]
+
+
+NOTES_VM = """
+import json
+from binascii import unhexlify
+from tallyboard.memfs import MemFS
+from tallyboard.journal import Journal
+from tallyboard.config import Config
+from tallyboard import i18n
+
+for case in json.loads(tt_data()):
+    fs = MemFS(dict((k, unhexlify(v)) for k, v in case["files"].items()), capacity=case["capacity"])
+    journal = Journal(fs)
+    stored = journal.boot()
+    cfg = Config(fs)
+    i18n.use(cfg.language)
+    from tallyboard import notes
+    print(json.dumps(notes.boot_text(stored, journal.notices, cfg.problem_kind)))
+"""
+
+
+def test_the_notes_read_the_same_on_micropython():
+    # The board's VM boots the same damaged flashes and words the same notes.
+    from tallyboard import notes
+    from tallyboard.config import Config
+    from tallyboard.journal import Journal
+    from tests.mpvm import run_micropython
+    import json
+
+    cases, want = [], []
+    for case in sorted(BOARDS):
+        if case == "read_failed":
+            continue  # its MemoryError comes from a test-only file system
+        for lang in ("es", "fr"):
+            fs = BOARDS[case](lang)
+            cases.append({"files": dict((k, bytes(v).hex()) for k, v in fs.files.items()), "capacity": fs.capacity})
+            journal = Journal(fs)
+            stored = journal.boot()
+            cfg = Config(fs)
+            i18n.use(cfg.language)
+            want.append(notes.boot_text(stored, journal.notices, cfg.problem_kind))
+    got = [json.loads(line) for line in run_micropython(NOTES_VM, data=json.dumps(cases)).strip().splitlines()]
+    assert got == want
+    assert all(want)
+
+
+def test_the_notes_module_leaves_ram_once_it_has_spoken():
+    import sys
+
+    for case in ("stuck", "removed", "config_bad"):
+        app = boot_es(case).app
+        assert app.screen.title == "Revisión del registro"
+        # (journal_boot leaves on MicroPython only: tallyboard.journal._forget_reader)
+        assert "tallyboard.notes" not in sys.modules, case
+        app.failure(OSError(28, "no space left on device"))
+        assert "tallyboard.notes" not in sys.modules
