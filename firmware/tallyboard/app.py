@@ -313,12 +313,7 @@ class App:
             g.bid_order(g.dealer, self.order)
             self._order_hand = hand
         if g.NAME == "wizard":
-            if (
-                g.current.index < g.hand_count() - 1
-                and g.current.get("trump") is None
-                and g.entries() == 0
-                and self._trump_asked != hand
-            ):
+            if self.trump_due():
                 self.go(self.keep(_entry_screens().TrumpEntry))
                 return
             if g.settings["bidding"] != "open":
@@ -331,6 +326,19 @@ class App:
                     self.go(self.keep(_entry_screens().RevealScreen))
                     return
         self.go(_entry_screens().for_step(self, preset))
+
+    def trump_due(self):
+        """Wizard: True while the round in play still needs its trump asked
+        (not the last round, which has none; nothing entered yet)."""
+        g = self.game
+        return (
+            g.NAME == "wizard"
+            and not g.finished
+            and g.current.index < g.hand_count() - 1
+            and g.current.get("trump") is None
+            and g.entries() == 0
+            and self._trump_asked != g.hand_number
+        )
 
     def keep(self, cls):
         """The one screen of class ``cls`` (no state of its own) kept for
@@ -384,7 +392,8 @@ class App:
             # When it was last played, for the Resume screen (per hand: the
             # time is a big integer, an allocation on the board).
             self.played[self.game_id] = self.clock.time()
-            self.show_table(_close_game if g.finished else _next, None if g.finished else _menu)
+            # Wizard: the table after a round also asks the next one's trump.
+            self.show_table(_close_game if g.finished else _next, None if g.finished else _menu, None, True, self.trump_due())
         else:
             self._next_or_fill()
         return True
@@ -406,18 +415,19 @@ class App:
         keep = self._no_auto
         return keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat
 
-    def show_table(self, on_ok, on_back, index=None, undo=True):
+    def show_table(self, on_ok, on_back, index=None, undo=True, trump=False):
         """The score table (one screen object reused for every hand); once
-        the game is over, the final standings first."""
+        the game is over, the final standings first. ``trump``: the table
+        also asks the next Wizard round's trump (see TableScreen)."""
         if self.game.finished and index is None:
             from tallyboard.ui.final import FinalScreen
 
             self.go(FinalScreen(self, on_ok, undo))
             return
         if self._table is None:
-            self._table = _table_screen().TableScreen(self, on_ok, on_back, index, undo)
+            self._table = _table_screen().TableScreen(self, on_ok, on_back, index, undo, trump)
         else:
-            self._table.reset(self, on_ok, on_back, index, undo)
+            self._table.reset(self, on_ok, on_back, index, undo, trump)
         self.go(self._table)
 
     def set_trump(self, suit):

@@ -4,7 +4,7 @@ count, and who deals next with how many cards). 2 to 6 sides fit. The final
 standings after game over are in final.py."""
 
 from tallyboard import text
-from tallyboard.buttons import UP, DOWN, OK, BACK, LONG
+from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
 
@@ -115,31 +115,64 @@ def draw_next_deal(fb, app, g, y):
     text.draw(fb, p[3], x, y)
 
 
+# The sides fill lines 1 to n: with up to this many the trump keys fit on
+# line 6, above the next deal.
+TRUMP_MAX_SIDES = 5
+# The trump keys as the trump screen has them: one arrow per suit, OK none.
+TRUMP_SUITS = {UP: "S", RIGHT: "H", DOWN: "D", LEFT: "C", OK: "none"}
+TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
+TRUMP_ARROWS = {UP: "\u25b2", RIGHT: "\u25b6", DOWN: "\u25bc", LEFT: "\u25c0"}
+TRUMP_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def draw_trump_keys(fb, y):
+    """ "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" on line ``y``, the last line inverted: the
+    question the next round asks (OK: no trump)."""
+    fb.fill_rect(0, y + 1, widgets.W, 10, 1)
+    x = text.draw(fb, t("trump"), 1, y, text.SMALL, 0) + 5
+    for key in TRUMP_ORDER:
+        x = text.draw(fb, TRUMP_ARROWS[key], x, y, text.SMALL, 0)
+        x = text.draw(fb, TRUMP_SIGNS[TRUMP_SUITS[key]], x + 1, y, text.SMALL, 0) + 4
+    x = text.draw(fb, "OK", x, y, text.SMALL, 0)
+    text.draw(fb, "-", x + 2, y, text.SMALL, 0)
+
+
 class TableScreen:
     """Running totals after hand ``index`` (default: the last complete one).
 
     OK calls ``on_ok(app)``; BACK opens the game menu (``on_back``); long
     BACK undoes the last entry while the game is open. UP/DOWN step through
-    earlier hands."""
+    earlier hands, RIGHT opens the bid accuracy.
 
-    def __init__(self, app, on_ok, on_back=None, index=None, undo=True):
+    With ``trump`` (Wizard, after a round, when the sides leave room) the
+    table also asks the next round's trump, keyed as the trump screen is:
+    each arrow records its suit, OK records no trump, and either goes on to
+    the bids; one press both leaves the table and records the trump. The
+    hands are then browsed from the game menu's Scores (BACK)."""
+
+    def __init__(self, app, on_ok, on_back=None, index=None, undo=True, trump=False):
         self._order = [0] * 6
         self._ranks = [0] * 6
-        self.reset(app, on_ok, on_back, index, undo)
+        self.reset(app, on_ok, on_back, index, undo, trump)
 
-    def reset(self, app, on_ok, on_back=None, index=None, undo=True):
+    def reset(self, app, on_ok, on_back=None, index=None, undo=True, trump=False):
         """Show the table again for the current game (reused between hands)."""
         g = app.game
         self.on_ok = on_ok
         self.on_back = on_back
         self.undo = undo
         self.index = len(g.hands) - 1 if index is None else index
+        self.trump = trump and g.n <= TRUMP_MAX_SIDES
 
     def key(self, app, name, kind):
         g = app.game
         if kind == LONG:
             if name == BACK and self.undo:
                 app.undo()
+        elif self.trump and name != BACK:
+            suit = TRUMP_SUITS.get(name)
+            if suit is not None and kind != REPEAT:
+                app.set_trump(suit)
         elif name == OK:
             self.on_ok(app)
         elif name == BACK:
@@ -167,6 +200,8 @@ class TableScreen:
         if show_bags:
             widgets.draw_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
+        if self.trump:
+            draw_trump_keys(fb, widgets.line(6))
         if tie_plays_on(g) and self.index == len(g.hands) - 1:
             text.draw(fb, t("tie_more"), 0, widgets.line(7))
         elif g.current is not None:
