@@ -126,15 +126,26 @@ TRUMP_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
 def draw_trump_keys(fb, y):
-    """ "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" on line ``y``, the last line inverted: the
-    question the next round asks (OK: no trump)."""
+    """ "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" inverted on line ``y``: the question the
+    next round asks (OK: no trump). The keys are drawn from the right edge;
+    the word takes what room is left (cut if a language's is long)."""
     fb.fill_rect(0, y + 1, widgets.W, 10, 1)
-    x = text.draw(fb, t("trump"), 1, y, text.SMALL, 0) + 5
+    keys = TRUMP_KEYS_W
+    word = t("trump")
+    room = widgets.W - 2 - keys - 4
+    if text.width(word) > room:
+        word = widgets.clip(word, room)
+    text.draw(fb, word, 1, y, text.SMALL, 0)
+    x = widgets.W - 1 - keys
     for key in TRUMP_ORDER:
         x = text.draw(fb, TRUMP_ARROWS[key], x, y, text.SMALL, 0)
-        x = text.draw(fb, TRUMP_SIGNS[TRUMP_SUITS[key]], x + 1, y, text.SMALL, 0) + 4
-    x = text.draw(fb, "OK", x, y, text.SMALL, 0)
-    text.draw(fb, "-", x + 2, y, text.SMALL, 0)
+        x = text.draw(fb, TRUMP_SIGNS[TRUMP_SUITS[key]], x, y, text.SMALL, 0) + 2
+    x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
+    text.draw(fb, "-", x + 1, y, text.SMALL, 0)
+
+
+# Pixels of the keys part of the trump line (arrow and sign per suit, "OK-").
+TRUMP_KEYS_W = 4 * (text.width("\u25b2\u2660") + 2) + 1 + text.width("OK") + 1 + text.width("-")
 
 
 class TableScreen:

@@ -141,7 +141,7 @@ def make_screens(folder, scale=4):
     s.save("wizard-tricks")
     s.bid(1)  # Ben took the card: everyone else 0, entered at once
     s.save("score-table")
-    s.keys("ok", "up")  # round 2, spades
+    s.keys("up")  # the table asks round 2's trump: spades
     s.bid(0)
     s.bid(1)
     s.value(0)
