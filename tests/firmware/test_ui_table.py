@@ -173,6 +173,8 @@ def test_the_entry_row_keeps_seat_order_with_names_and_marks(monkeypatch):
     columns = {}
     for hand in range(2):
         g = s.app.game
+        if s.screen() == "TableScreen":
+            s.press("ok")  # the table asks the first bid: 3, as it starts
         calls = [c for c in drawn.frame() if c[2] == y_names]
         for name, x, y, color in calls:
             columns.setdefault(name, set()).add(x)
@@ -493,3 +495,54 @@ def test_tricks_start_at_the_bid_plus_an_even_share_of_the_unbid_tricks():
     s.press("ok")  # 2 tricks: 5 left for a bid of 2, entered at once
     g = s.app.game
     assert s.screen() == "TableScreen" and g.hands[0].values["tricks"] == [5, 3, 3, 2]
+
+
+def _spades_hand_one(s):
+    # Spades, 4 players: a hand of 3s and 4, then the table after it.
+    s.start_game("spades", 4)
+    s.play_hand({"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]})
+    assert s.screen() == "TableScreen" and len(s.app.game.hands) == 1
+    return s.app.game
+
+
+def test_the_spades_table_asks_the_next_first_bid_as_the_picker_does(monkeypatch):
+    s = _session()
+    drawn = Drawn(monkeypatch, s)
+    g = _spades_hand_one(s)
+    table = s.app.screen
+    seat = g.seat
+    assert table.picker is not None and table.picker.seat == seat and g.kind == "bid"
+    assert drawn.line(entry.widgets.line(6)) == "Bid%s\u25c02%s4\u25b6" % (NAMES[seat], table.picker.value)
+    s.press("up")  # changes the bid shown, enters nothing
+    assert s.screen() == "TableScreen" and table.picker.value == 4 and g.current_entries() == []
+    s.press("ok")  # bids it
+    assert g.current.values["bid"][seat] == 4 and s.screen() == "NumberEntry" and g.seat != seat
+    # LEFT bids the one below at once; the journal is the same as through
+    # the game menu's Scores, whose OK goes on to the bid picker.
+    for path in ("table", "menu"):
+        t = _session()
+        _spades_hand_one(t)
+        if path == "menu":
+            t.press("back")
+            t._pick(_t("scores"))
+            assert t.app.screen.picker is None  # browsing: the arrows keep their use
+            t.press("ok")
+            assert t.screen() == "NumberEntry"
+        t.press("left")
+        if path == "table":
+            first = _journal(t)
+        else:
+            assert _journal(t) == first
+    assert t.app.game.current.values["bid"][t.app.game.dealer + 1] == 2
+
+
+def test_undo_takes_back_the_first_bid_from_the_table():
+    s = _session()
+    g = _spades_hand_one(s)
+    seat = g.seat
+    s.press("right")  # 4
+    s.press("back", LONG)
+    assert s.app.toast == "Undone: %s's bid 4" % NAMES[seat]
+    assert s.screen() == "NumberEntry" and s.app.screen.value == 4 and g.seat == seat
+    s.press("back", LONG)  # and across into hand 1: asked first
+    assert s.screen() == "Menu" and s.app.screen.title == "Reopen hand 1?"

@@ -177,6 +177,15 @@ def make_screens(folder, scale=4):
     s.save("hearts-queen")
     s.keys("ok")
     s.home()
+    # Spades: the table after a hand asks the next hand's first bid.
+    s.new_game({"game": "spades", "dealer": 0})
+    for v in (4, 3, 2, 3):
+        s.bid(v)
+    for v in (4, 3, 3):
+        s.bid(v)  # the last 3 follow
+    s.save("spades-table")
+    s.keys("ok")  # the first bid of hand 2, as shown
+    s.home()
     # Hidden Wizard bidding: pass the board, bid alone, reveal together.
     s.new_game({"game": "wizard", "bidding": "hidden", "dealer": 0})
     s.keys("ok")  # no trump
