@@ -15,7 +15,7 @@ PORT ?=
 # set-up hides it. Other warnings still show.
 PIP_QUIET := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: venv npm browser test test-board bench sim deploy smoke clean
+.PHONY: venv npm browser test test-board bench sim deploy smoke guide clean
 
 venv: $(STAMP)
 
@@ -67,6 +67,12 @@ deploy: venv
 # The hardware smoke test: on the board with PORT=..., else on the simulator.
 smoke: venv
 	$(if $(PORT),$(BIN)/mpremote connect $(PORT) exec "import tallyboard.smoke; tallyboard.smoke.run()",$(BIN)/tricktally smoke)
+
+# The quick guides (docs/guide/XX.md) as printable A4 pages: one PNG per
+# language and guide.pdf with all of them, in GUIDE_OUT.
+GUIDE_OUT ?= build/guide
+guide: venv
+	$(BIN)/python tools/make_guide.py docs/guide $(GUIDE_OUT)
 
 clean:
 	rm -rf $(VENV) node_modules bench-results.json .pytest_cache .hypothesis

@@ -112,7 +112,7 @@ class App:
         notes = []
         for s in self._stored:
             if s.damage:
-                notes.append("%s %d: %s" % (t("game"), s.game_id, s.damage))
+                notes.append(t("who") % ("%s %d" % (t("game"), s.game_id), s.damage))
         for note in self.journal.notes:
             notes.append(note)
         if self.config.problem:
@@ -187,7 +187,7 @@ class App:
                 # every confirmed entry is already in the journal.
                 from tallyboard.ui.home import home
 
-                self.refuse("%s: %r" % (t("internal_error"), e), home(self))
+                self.refuse(t("internal_error") % repr(e), home(self))
                 self.redraw()
             self.sleep()
 
@@ -284,7 +284,7 @@ class App:
         try:
             gid = self.journal.new_game(g, self.clock.time())
         except (OSError, ValueError) as e:
-            self.refuse("%s: %s" % (t("write_failed"), e), back)
+            self.refuse(t("write_failed") % e, back)
             return
         self._stored.append(_Live(gid, g, self.clock.time()))
         self._use(gid, g)
@@ -392,7 +392,7 @@ class App:
             self.journal.entry(self.game_id, kind, seat, value)
         except (OSError, ValueError) as e:
             g.undo()
-            self.refuse("%s: %s" % (t("write_failed"), e))
+            self.refuse(t("write_failed") % e)
             return False
         if done:
             # When it was last played, for the Resume screen (per hand: the
@@ -476,7 +476,7 @@ class App:
         try:
             self.journal.undo(self.game_id)
         except (OSError, ValueError) as e:
-            self.refuse("%s: %s" % (t("write_failed"), e))
+            self.refuse(t("write_failed") % e)
             return
         g.undo()
         self._ready = None
@@ -516,7 +516,7 @@ class App:
             self.journal.amend(self.game_id, index, data)
         except (OSError, ValueError) as e:
             g.undo()
-            self.refuse("%s: %s" % (t("write_failed"), e), back)
+            self.refuse(t("write_failed") % e, back)
             return
         self._order_hand = None
         self.show_table(_next, _menu, index)

@@ -47,6 +47,19 @@ def t(key):
     return _table.get(key, key)
 
 
+def singular(n):
+    """True when ``n`` takes the singular in the current language (French
+    says "0 carte", "1 carte"; the others only "1 carta")."""
+    return n == 1 or (n == 0 and code == "fr")
+
+
+def tn(one, other, n):
+    """The string of key ``one`` or key ``other``, whichever agrees with the
+    count ``n`` ("1 carta", "2 cartas"). Both keys are literals at the call,
+    so nothing is allocated."""
+    return t(one if singular(n) else other)
+
+
 def explain(err, names=None):
     """A refusal from the core (a RuleError) in the current language: the
     player concerned, why, and the rule's canonical name (as in RULES.md)."""
@@ -55,7 +68,7 @@ def explain(err, names=None):
     key = "rule_" + err.rule
     text = t(key if key in _table else "rule_other")
     if err.seat is not None and names and 0 <= err.seat < len(names):
-        text = names[err.seat] + ": " + text
+        text = t("who") % (names[err.seat], text)
     else:
         text = text[0].upper() + text[1:]
     if err.rule:

@@ -3,8 +3,9 @@
 it, fr). Host-side only: the board's screen strings live in
 firmware/tallyboard/lang_XX.py and are not loaded here.
 
-Table terms follow the board's: es puja, baza; it dichiarazione, presa; fr
-mise, levée; pt licitação, vaza.
+Table terms follow the board's (docs/GLOSSARY.md): es puja, baza; it
+dichiarazione, presa; fr mise, levée, tour; pt (European) licitação, vaza,
+partida.
 """
 
 LANGUAGES = ("en", "es", "pt", "it", "fr")
@@ -59,7 +60,7 @@ STRINGS = {
         "ratings_over_time": "Nivel a lo largo del tiempo",
         "games_played": "partidas jugadas",
         "bid_accuracy": "Acierto en las pujas",
-        "bid_note": "Cumplida: la puja se cumplió (Spades: el equipo cumplió su contrato, un nil no ganó ninguna baza; Wizard: exactamente lo pujado). Desvío: bazas de diferencia con la puja, de media.",
+        "bid_note": "Cumplida: la puja se cumplió (Spades: el equipo cumplió su contrato, una puja nula no ganó ninguna baza; Wizard: exactamente lo pujado). Desvío: bazas de diferencia con la puja, de media.",
         "games": "Partidas",
         "place": "#",
         "player": "Jugador",
@@ -86,23 +87,23 @@ STRINGS = {
     },
     "pt": {
         "title": "TrickTally: relatório da época",
-        "all_games": "Todos os jogos guardados",
+        "all_games": "Todas as partidas guardadas",
         "period": "De %s a %s",
         "made_on": "Feito em %s",
-        "counts": "%d jogos, %d terminados",
-        "no_games": "Não há jogos neste período.",
+        "counts": "%d partidas, %d terminadas",
+        "no_games": "Não há partidas neste período.",
         "league": "Classificação",
         "league_note": "Nível: habilidade estimada pelo openskill; ± a sua incerteza. Ordenado por nível − 3 × incerteza. Só contam os jogos terminados.",
         "ratings_over_time": "Nível ao longo do tempo",
-        "games_played": "jogos jogados",
+        "games_played": "partidas jogadas",
         "bid_accuracy": "Acerto nas licitações",
-        "bid_note": "Cumprida: a licitação foi cumprida (Spades: a equipa cumpriu o contrato, um nil não fez nenhuma vaza; Wizard: exatamente o licitado). Desvio: vazas de diferença em relação à licitação, em média.",
-        "games": "Jogos",
+        "bid_note": "Cumprida: a licitação foi cumprida (Spades: a equipa cumpriu o contrato, uma licitação nula não fez nenhuma vaza; Wizard: exatamente o licitado). Desvio: vazas de diferença em relação à licitação, em média.",
+        "games": "Partidas",
         "place": "#",
         "player": "Jogador",
         "rating": "Nível",
         "uncertainty": "±",
-        "played": "Jogos",
+        "played": "Partidas",
         "wins": "Vitórias",
         "trend": "Tendência (últimos 5)",
         "bids": "Licitações",
@@ -115,7 +116,7 @@ STRINGS = {
         "winners": "Vencedores",
         "no_winner": "Por terminar: sem vencedor",
         "score_progression": "Evolução da pontuação",
-        "this_game_bids": "Licitações neste jogo",
+        "this_game_bids": "Licitações nesta partida",
         "lowest_wins": "ganha o total mais baixo",
         "spades": "Joker Spades",
         "wizard": "Wizard",
@@ -170,7 +171,7 @@ STRINGS = {
         "ratings_over_time": "Niveau au fil du temps",
         "games_played": "parties jouées",
         "bid_accuracy": "Précision des mises",
-        "bid_note": "Réussies : la mise a été tenue (Spades : l'équipe a rempli son contrat, un nil n'a fait aucune levée ; Wizard : exactement la mise). Écart : levées d'écart avec la mise, en moyenne.",
+        "bid_note": "Réussies : la mise a été tenue (Spades : l'équipe a rempli son contrat, une mise nulle n'a fait aucune levée ; Wizard : exactement la mise). Écart : levées d'écart avec la mise, en moyenne.",
         "games": "Parties",
         "place": "#",
         "player": "Joueur",
@@ -183,7 +184,7 @@ STRINGS = {
         "made": "Réussies",
         "miss": "Écart",
         "hand": "Donne",
-        "round": "Manche",
+        "round": "Tour",
         "total": "Total",
         "winner": "Gagnant",
         "winners": "Gagnants",

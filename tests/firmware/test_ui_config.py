@@ -90,7 +90,7 @@ def test_language_is_switched_in_settings_and_kept():
     s.press("ok")
     assert s.app.screen.title == "Ajustes"
     again = Session(fs=s.fs)
-    assert again.app.screen.items[0] == "Partida nueva"
+    assert again.app.screen.items[0] == "Nueva partida"
 
 
 def test_default_rules_are_preselected_in_the_new_game_form():

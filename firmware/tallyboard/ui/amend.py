@@ -31,7 +31,8 @@ def amend_form(app, index):
     g = app.game
     data = g.hand_to_dict(g.hands[index])
     order = g.bid_order(g.hands[index].dealer)
-    names = app.names
+    # Labels are "Bid NAME": short names leave room for the value.
+    names = app.short_names
     seats = list(range(g.n))
     rows = []
     if g.NAME == "wizard":
@@ -57,12 +58,13 @@ def amend_form(app, index):
         if g.settings.get("moon") == "choice":
             moons = ["", "others_plus", "self_minus"]
             m = data.get("moon") or ""
-            rows.append(Row("moon", t("moon"), moons, ["-", t("v_others_plus"), t("v_self_minus")], moons.index(m)))
+            rows.append(Row("moon", t("s_moon"), moons, ["-", t("v_others_plus"), t("v_self_minus")], moons.index(m)))
 
     def ok(app, form):
         app.amend(index, _to_dict(g, form), form)
 
-    title = "%s %d" % (t("amend"), index + 1)
+    # "Hand 3": the menu before was "Amend a hand".
+    title = "%s %d" % (t("round") if g.NAME == "wizard" else t("hand"), index + 1)
     return Form(title, rows, ok, lambda app: app.go(hand_menu(app)))
 
 

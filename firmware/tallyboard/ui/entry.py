@@ -11,7 +11,7 @@ are shown beside the big number), BACK opens the game menu, long BACK undoes
 the last entry.
 """
 
-from tallyboard import text
+from tallyboard import i18n, text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
@@ -20,7 +20,6 @@ SUIT_KEYS = {"S": "suit_S", "H": "suit_H", "D": "suit_D", "C": "suit_C", "none":
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "none": "-"}
 DIR_KEYS = widgets.DIR_KEYS
 KIND_KEYS = {"bid": "bid", "tricks": "tricks", "hearts": "hearts", "queen": "queen", "jack": "jack", "moon": "moon"}
-ROW_KEYS = {"bid": "bids", "tricks": "tricks", "hearts": "hearts"}
 BLIND_NIL = -1
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
@@ -40,16 +39,23 @@ def header(app, g, sum_kind=None, extra=None):
     count = g.hand_count()
     if count:
         x = text.draw(fb, "/", x, -2, text.SMALL, 0)
-        widgets.draw_int(fb, count, x, -2, None, 0)
+        x = widgets.draw_int(fb, count, x, -2, None, 0)
     name = app.short_names[g.dealer]
+    dealer = t("dealer_short")
     right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
-    x = right - 1 - text.width(name) - text.width(t("dealer_short")) - 2
-    x = text.draw(fb, t("dealer_short"), x, -2, text.SMALL, 0)
-    text.draw(fb, name, x + 2, -2, text.SMALL, 0)
+    # The dealer sits flush right, but never over the hand number: when
+    # the bar is too short ("Round 10/10" beside the battery mark), the
+    # name's end is covered by lit bar again (cut at a letter, no new string).
+    x = max(right - 1 - text.width(name) - text.width(dealer) - 2, x + 4)
+    x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
+    if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
+        cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
+        fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
     y = widgets.line(1)
     if g.NAME == "hearts":
-        x = text.draw(fb, t("pass"), 0, y)
-        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), x + 3, y)
+        # One phrase per direction ("pass left", "no passing"): the running
+        # sum may take the right of the line.
+        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), 0, y)
     else:
         x = draw_cards(fb, g.cards, 0, y)
         x += 8
@@ -73,7 +79,7 @@ def hand_word(g):
 def draw_cards(fb, n, x, y):
     """ "1 card" / "13 cards" at ``x, y``; returns the x after it."""
     x = widgets.draw_int(fb, n, x, y)
-    return text.draw(fb, t("card_one") if n == 1 else t("cards"), x + 3, y)
+    return text.draw(fb, i18n.tn("card_one", "cards", n), x + 3, y)
 
 
 LABEL_W = 26  # the row labels' column; the seats share the rest

@@ -14,7 +14,7 @@ def settings_menu(app, cursor=0):
     """Language, contrast, then one line per game for its default rules."""
     items = [t("language"), t("contrast")]
     for k in GAME_KEYS:
-        items.append("%s: %s" % (t("rules"), t(k)))
+        items.append(t("rules_of") % t(k))
 
     def pick(app, i):
         if i == 0:

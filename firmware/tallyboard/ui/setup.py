@@ -150,7 +150,7 @@ def _start(app, form):
     for i in range(players):
         name = form.row("seat%d" % i).value
         if name in names:
-            app.go(Message(t("refused"), "%s: %s" % (t("same_name"), name), lambda app: app.go(form)))
+            app.go(Message(t("refused"), t("same_name") % name, lambda app: app.go(form)))
             return
         names.append(name)
     chosen = {}

@@ -5,7 +5,7 @@ standings after game over are in final.py."""
 
 from tallyboard import text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
-from tallyboard.i18n import t
+from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
 
 X_NAME = 10
@@ -101,7 +101,7 @@ def draw_next_deal(fb, app, g, y):
         tail = text.width(what)
     else:
         n = g.cards
-        what = t("card_one") if n == 1 else t("cards")
+        what = tn("card_one", "cards", n)
         tail = widgets.int_width(n) + text.width(" ") + text.width(what)
     width = text.width(p[1]) + text.width(name) + text.width(p[2]) + tail + text.width(p[3])
     if width > widgets.W:
