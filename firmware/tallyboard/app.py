@@ -321,12 +321,7 @@ class App:
             g.bid_order(g.dealer, self.order)
             self._order_hand = hand
         if g.NAME == "wizard":
-            if (
-                g.current.index < g.hand_count() - 1
-                and g.current.get("trump") is None
-                and g.entries() == 0
-                and self._trump_asked != hand
-            ):
+            if self.trump_due():
                 self.go(self.keep(_entry_screens().TrumpEntry))
                 return
             if g.settings["bidding"] != "open":
@@ -339,6 +334,25 @@ class App:
                     self.go(self.keep(_entry_screens().RevealScreen))
                     return
         self.go(_entry_screens().for_step(self, preset))
+
+    def trump_due(self):
+        """Wizard: True while the round in play still needs its trump asked
+        (not the last round, which has none; nothing entered yet)."""
+        g = self.game
+        return (
+            g.NAME == "wizard"
+            and not g.finished
+            and g.current.index < g.hand_count() - 1
+            and g.current.get("trump") is None
+            and g.entries() == 0
+            and self._trump_asked != g.hand_number
+        )
+
+    def first_bid_picker(self):
+        """The app's one number picker, set to the bid the game expects
+        (the score table shows it on its last lines and passes it keys)."""
+        screens = _entry_screens()
+        return screens._reuse(screens.NumberEntry, self, self.game, None)
 
     def keep(self, cls):
         """The one screen of class ``cls`` (no state of its own) kept for
@@ -402,7 +416,9 @@ class App:
             # When it was last played, for the Resume screen (per hand: the
             # time is a big integer, an allocation on the board).
             self.played[self.game_id] = self.clock.time()
-            self.show_table(_close_game if g.finished else _next, None if g.finished else _menu)
+            # The table after a hand also asks the next one's first question
+            # (Wizard: the trump; Spades: the first bid).
+            self.show_table(_close_game if g.finished else _next, None if g.finished else _menu, None, True, not g.finished)
         else:
             self._next_or_fill()
         return True
@@ -424,18 +440,19 @@ class App:
         keep = self._no_auto
         return keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat
 
-    def show_table(self, on_ok, on_back, index=None, undo=True):
+    def show_table(self, on_ok, on_back, index=None, undo=True, ask=False):
         """The score table (one screen object reused for every hand); once
-        the game is over, the final standings first."""
+        the game is over, the final standings first. ``ask``: the table
+        also asks the next hand's first question (see TableScreen)."""
         if self.game.finished and index is None:
             from tallyboard.ui.final import FinalScreen
 
             self.go(FinalScreen(self, on_ok, undo))
             return
         if self._table is None:
-            self._table = _table_screen().TableScreen(self, on_ok, on_back, index, undo)
+            self._table = _table_screen().TableScreen(self, on_ok, on_back, index, undo, ask)
         else:
-            self._table.reset(self, on_ok, on_back, index, undo)
+            self._table.reset(self, on_ok, on_back, index, undo, ask)
         self.go(self._table)
 
     def set_trump(self, suit):

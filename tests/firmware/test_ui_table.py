@@ -173,6 +173,8 @@ def test_the_entry_row_keeps_seat_order_with_names_and_marks(monkeypatch):
     columns = {}
     for hand in range(2):
         g = s.app.game
+        if s.screen() == "TableScreen":
+            s.press("ok")  # the table asks the first bid: 3, as it starts
         calls = [c for c in drawn.frame() if c[2] == y_names]
         for name, x, y, color in calls:
             columns.setdefault(name, set()).add(x)
@@ -369,3 +371,178 @@ def test_one_word_per_game_and_seats_counted_from_one(monkeypatch):
     assert "seat=1" in s.app.describe() or "seat=2" in s.app.describe()
     seen = set(c[0] for c in drawn.frame())
     assert "Hand" in seen and "Round" not in seen
+
+
+def _wizard_round_one(s, players=4):
+    # A Wizard game through round 1 (no trump, everyone bids 0, the first
+    # bidder takes the one trick): the table after it.
+    s.start_game("wizard", players)
+    s.press("ok")  # round 1: no trump
+    g = s.app.game
+    while g.kind == "bid":
+        s.press("ok")
+    s.press("right")  # the first player took the trick: the rest follow
+    assert s.screen() == "TableScreen" and len(g.hands) == 1
+    return g
+
+
+def _journal(s):
+    j = s.app.journal
+    return j.read(s.app.game_id, 0, j.size(s.app.game_id))
+
+
+def test_the_wizard_table_asks_the_next_trump_in_the_press_that_leaves_it(monkeypatch):
+    s = _session()
+    drawn = Drawn(monkeypatch, s)
+    g = _wizard_round_one(s)
+    table = s.app.screen
+    assert table.trump
+    keys = drawn.line(entry.widgets.line(6))
+    assert keys.startswith("Trump") and "\u25b2\u2660" in keys and "OK-" in keys
+    assert drawn.line(entry.widgets.line(7)).startswith("Ben deals 2")
+    s.press("up")  # spades, and on to the bids
+    assert g.trump == "S" and s.screen() == "NumberEntry" and g.kind == "bid"
+    # The same journal as when the trump screen asks it (BACK, Scores, OK).
+    other = _session()
+    _wizard_round_one(other)
+    other.press("back")
+    other._pick(_t("scores"))
+    assert not other.app.screen.trump  # browsing: the arrows keep their use
+    other.press("ok")
+    assert other.screen() == "TrumpEntry"
+    other.press("up")
+    assert _journal(other) == _journal(s)
+
+
+def test_each_table_key_records_its_suit_and_ok_no_trump():
+    for key, suit in (("up", "S"), ("right", "H"), ("down", "D"), ("left", "C"), ("ok", "none")):
+        s = _session()
+        g = _wizard_round_one(s)
+        s.press(key)
+        assert g.current.get("trump") == suit and g.kind == "bid", key
+
+
+def test_hands_are_browsed_from_the_game_menu_when_the_table_asks_the_trump():
+    s = _session()
+    g = _wizard_round_one(s)
+    s.press("ok")  # no trump in round 2
+    while len(g.hands) < 2:
+        s.press("ok")
+    assert s.app.screen.trump and s.app.screen.index == 1
+    s.press("back")
+    s._pick(_t("scores"))
+    table = s.app.screen
+    s.press("up")
+    assert table.index == 0 and g.current.get("trump") is None  # browsing records nothing
+    s.press("down")
+    assert table.index == 1
+    s.press("ok")  # on to round 3's trump, asked on its own screen
+    assert s.screen() == "TrumpEntry"
+
+
+def test_undo_takes_back_the_trump_from_the_table_and_asks_it_again():
+    s = _session()
+    g = _wizard_round_one(s)
+    size = s.app.journal.size(s.app.game_id)
+    s.press("down")  # diamonds
+    s.press("back", LONG)
+    assert s.app.toast == "Undone: trump \u2666 Diamonds"
+    assert g.current.get("trump") is None and s.screen() == "TrumpEntry"
+    assert s.app.journal.size(s.app.game_id) > size  # an undo record
+    s.press("left")
+    assert g.current.get("trump") == "C" and g.kind == "bid"
+    # A long BACK on the table itself reopens the round, as before.
+    s2 = _session()
+    _wizard_round_one(s2)
+    s2.press("back", LONG)
+    assert s2.screen() == "Menu" and s2.app.screen.title == "Reopen round 1?"
+
+
+def test_no_trump_asked_on_the_last_round_nor_with_six_players():
+    s = _session()
+    g = _wizard_round_one(s, 6)
+    assert not s.app.screen.trump  # six sides fill the table
+    s.press("ok")
+    assert s.screen() == "TrumpEntry"
+    s.home()
+    s.start_game("wizard", 4)
+    g = s.app.game
+    while g.hand_number < 15:
+        if s.screen() == "TableScreen":
+            assert s.app.screen.trump
+        s.press("ok")  # no trump (from the table after round 1), every bid and count at its start
+    # Round 14's table: round 15 is the last and has no trump to ask.
+    assert s.screen() == "TableScreen" and not s.app.screen.trump
+    s.press("ok")
+    assert s.screen() == "NumberEntry" and g.trump == "none" and g.kind == "bid"
+
+
+def test_tricks_start_at_the_bid_plus_an_even_share_of_the_unbid_tricks():
+    s = _session()
+    s.start_game("spades", 4)
+    for v in (3, 3, 3, 2):  # 11 of 13 bid: 2 tricks nobody bid for
+        picker = s.app.screen
+        while picker.value != v:
+            s.press("up" if picker.value < v else "down")
+        s.press("ok")
+    assert s.app.screen.value == 3  # 3 + 2 // 4
+    s.press("ok")
+    assert s.app.screen.value == 3  # 10 left for bids 3+3+2: 3 + 2 // 3
+    s.press("ok")
+    assert s.app.screen.value == 4  # 7 left for bids 3+2: 3 + 2 // 2
+    s.press("down")
+    s.press("down")
+    s.press("ok")  # 2 tricks: 5 left for a bid of 2, entered at once
+    g = s.app.game
+    assert s.screen() == "TableScreen" and g.hands[0].values["tricks"] == [5, 3, 3, 2]
+
+
+def _spades_hand_one(s):
+    # Spades, 4 players: a hand of 3s and 4, then the table after it.
+    s.start_game("spades", 4)
+    s.play_hand({"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]})
+    assert s.screen() == "TableScreen" and len(s.app.game.hands) == 1
+    return s.app.game
+
+
+def test_the_spades_table_asks_the_next_first_bid_as_the_picker_does(monkeypatch):
+    s = _session()
+    drawn = Drawn(monkeypatch, s)
+    g = _spades_hand_one(s)
+    table = s.app.screen
+    seat = g.seat
+    assert table.picker is not None and table.picker.seat == seat and g.kind == "bid"
+    assert drawn.line(entry.widgets.line(6)) == "Bid%s\u25c02%s4\u25b6" % (NAMES[seat], table.picker.value)
+    s.press("up")  # changes the bid shown, enters nothing
+    assert s.screen() == "TableScreen" and table.picker.value == 4 and g.current_entries() == []
+    s.press("ok")  # bids it
+    assert g.current.values["bid"][seat] == 4 and s.screen() == "NumberEntry" and g.seat != seat
+    # LEFT bids the one below at once; the journal is the same as through
+    # the game menu's Scores, whose OK goes on to the bid picker.
+    for path in ("table", "menu"):
+        t = _session()
+        _spades_hand_one(t)
+        if path == "menu":
+            t.press("back")
+            t._pick(_t("scores"))
+            assert t.app.screen.picker is None  # browsing: the arrows keep their use
+            t.press("ok")
+            assert t.screen() == "NumberEntry"
+        t.press("left")
+        if path == "table":
+            first = _journal(t)
+        else:
+            assert _journal(t) == first
+    assert t.app.game.current.values["bid"][t.app.game.dealer + 1] == 2
+
+
+def test_undo_takes_back_the_first_bid_from_the_table():
+    s = _session()
+    g = _spades_hand_one(s)
+    seat = g.seat
+    s.press("right")  # 4
+    s.press("back", LONG)
+    assert s.app.toast == "Undone: %s's bid 4" % NAMES[seat]
+    assert s.screen() == "NumberEntry" and s.app.screen.value == 4 and g.seat == seat
+    s.press("back", LONG)  # and across into hand 1: asked first
+    assert s.screen() == "Menu" and s.app.screen.title == "Reopen hand 1?"

@@ -133,18 +133,30 @@ class Session:
 
     def play_hand(self, hand):
         """Enter record hand ``hand``; returns the presses it took (the score
-        table's OK included)."""
+        table's OK included; a Wizard table that asks the next round's trump
+        is left for the next hand, which counts the press that answers it)."""
         app = self.app
         g = app.game
         start = self.presses
         first = len(self.sent)
         count = len(g.hands)
+        if self.screen() == "TableScreen" and app.screen.trump:
+            # The last hand's table asks this round's trump: one press.
+            self.press(SUIT_KEY[hand.get("trump") or "none"])
+        while self.screen() == "TableScreen" and app.screen.picker is not None:
+            # It asks this hand's first bid, as the number picker does.
+            s = app.screen.picker
+            self._number(s, _target(g, hand, "bid", s.seat))
         for _ in range(800):
             s = app.screen
             name = s.__class__.__name__
             if name == "TableScreen" or name == "FinalScreen":
                 if len(g.hands) == count:
                     raise ScriptError("score table before the hand was complete")
+                if name == "TableScreen" and (s.trump or s.picker is not None):
+                    # Left for the next hand, whose trump or first bid it asks.
+                    self.hand_sent.extend(self.sent[first:])
+                    return self.presses - start
                 self.press("ok")
                 self.hand_sent.extend(self.sent[first:])
                 return self.presses - start

@@ -198,11 +198,16 @@ def play(data, games):
             count, allocated, took = s.count, s.alloc_total, s.time_total
             counts.append(s.play_hand(hand))
             # The score table's OK is left out: at the last hand it ends
-            # the game and goes home, a cost of its own, not growth.
-            n = s.count - count - 1
+            # the game and goes home, a cost of its own, not growth. A
+            # table that asks the next hand's first question (Wizard's
+            # trump, Spades' first bid) is left for that hand: then the
+            # hand's last press is an entry like the others, and counts.
+            table = s.app.screen
+            left = 0 if getattr(table, "trump", False) or getattr(table, "picker", None) is not None else 1
+            n = s.count - count - left
             if s.measure and n > 0:
-                per_hand.append((s.time_total - took - s.last_time) // n)
-                alloc_by_hand.append((s.alloc_total - allocated - s.last_alloc) // n)
+                per_hand.append((s.time_total - took - left * s.last_time) // n)
+                alloc_by_hand.append((s.alloc_total - allocated - left * s.last_alloc) // n)
             if in_game is None:
                 in_game = app_modules()
         line = {"game": game, "id": gid, "hands": len(counts), "finished": g.finished, "totals": list(g.totals),

@@ -104,10 +104,28 @@ def number(g, smart=True, private=False):
 
 
 def _tricks_guess(g, hand, left):
-    # The seat's own bid: most players make their bid, and the README
-    # promises it (blind nil counts as 0).
-    bid = hand.values["bid"][g.seat]
-    return bid if bid is not None and bid > 0 else 0
+    # The seat's own bid (most players make their bid; blind nil counts as
+    # 0), plus an even share of the tricks nobody still to count bid for:
+    # ``left`` tricks remain for the seats without a count, and whatever
+    # exceeds their bids (Spades' bags) or falls short (sets) is spread over
+    # them, rounded toward zero. Every seat making its bid exactly gives the
+    # bid itself.
+    bids = hand.values["bid"]
+    tricks = hand.values["tricks"]
+    owed = 0
+    seats = 0
+    for s in range(g.n):
+        if tricks[s] is None:
+            seats += 1
+            b = bids[s]
+            if b is not None and b > 0:
+                owed += b
+    bid = bids[g.seat]
+    bid = bid if bid is not None and bid > 0 else 0
+    extra = left - owed
+    if extra >= 0:
+        return bid + extra // seats
+    return bid - (-extra) // seats
 
 
 def forced(g):

@@ -4,7 +4,7 @@ count, and who deals next with how many cards). 2 to 6 sides fit. The final
 standings after game over are in final.py."""
 
 from tallyboard import text
-from tallyboard.buttons import UP, DOWN, OK, BACK, LONG
+from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
 
@@ -115,31 +115,122 @@ def draw_next_deal(fb, app, g, y):
     text.draw(fb, p[3], x, y)
 
 
+# The sides fill lines 1 to n: with up to this many the trump keys fit on
+# line 6, above the next deal.
+TRUMP_MAX_SIDES = 5
+# The trump keys as the trump screen has them: one arrow per suit, OK none.
+TRUMP_SUITS = {UP: "S", RIGHT: "H", DOWN: "D", LEFT: "C", OK: "none"}
+TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
+TRUMP_ARROWS = {UP: "\u25b2", RIGHT: "\u25b6", DOWN: "\u25bc", LEFT: "\u25c0"}
+ARROW_L = "\u25c0"
+ARROW_R = "\u25b6"
+TRUMP_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def draw_trump_keys(fb, y):
+    """ "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" inverted on line ``y``: the question the
+    next round asks (OK: no trump). The keys are drawn from the right edge;
+    the word takes what room is left (cut if a language's is long)."""
+    fb.fill_rect(0, y + 1, widgets.W, 10, 1)
+    keys = TRUMP_KEYS_W
+    word = t("trump")
+    room = widgets.W - 2 - keys - 4
+    if text.width(word) > room:
+        word = widgets.clip(word, room)
+    text.draw(fb, word, 1, y, text.SMALL, 0)
+    x = widgets.W - 1 - keys
+    for key in TRUMP_ORDER:
+        x = text.draw(fb, TRUMP_ARROWS[key], x, y, text.SMALL, 0)
+        x = text.draw(fb, TRUMP_SIGNS[TRUMP_SUITS[key]], x, y, text.SMALL, 0) + 2
+    x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
+    text.draw(fb, "-", x + 1, y, text.SMALL, 0)
+
+
+# Pixels of the keys part of the trump line (arrow and sign per suit, "OK-").
+TRUMP_KEYS_W = 4 * (text.width("\u25b2\u2660") + 2) + 1 + text.width("OK") + 1 + text.width("-")
+
+
+BID_VALUE_X = 100  # the middle of the bid shown on the bid line
+
+
+def draw_bid_keys(fb, app, picker, y):
+    """ "Bid Ana   ◀2 [3] 4▶" inverted on line ``y``: the next hand's first
+    bid as its picker starts it, the value boxed, its neighbours beside."""
+    fb.fill_rect(0, y + 1, widgets.W, 10, 1)
+    x = text.draw(fb, t("bid"), 1, y, text.SMALL, 0) + 4
+    room = BID_VALUE_X - 24 - 3 - x  # up to the left neighbour's arrow
+    name = app.names[picker.seat]
+    text.draw(fb, widgets.clip(name, room) if text.width(name) > room else name, x, y, text.SMALL, 0)
+    v = picker.value
+    if v < 0:
+        label = t("blind_short")
+        w = text.width(label)
+    else:
+        w = widgets.int_width(v)
+    x0 = BID_VALUE_X - w // 2
+    fb.fill_rect(x0 - 2, y + 2, w + 4, 8, 0)
+    if v < 0:
+        text.draw(fb, label, x0, y)
+    else:
+        widgets.draw_int(fb, v, x0, y)
+    left = picker.neighbour(-1)
+    if app.smart and left is not None:
+        x = text.draw(fb, ARROW_L, BID_VALUE_X - 24, y, text.SMALL, 0)
+        if left < 0:
+            text.draw(fb, t("blind_short"), x, y, text.SMALL, 0)
+        else:
+            widgets.draw_int(fb, left, x, y, None, 0)
+    right = picker.neighbour(1)
+    if app.smart and right is not None:
+        x = widgets.W - 1 - text.width(ARROW_R)
+        text.draw(fb, ARROW_R, x, y, text.SMALL, 0)
+        widgets.draw_int_right(fb, right, x, y, None, 0)
+
+
 class TableScreen:
     """Running totals after hand ``index`` (default: the last complete one).
 
     OK calls ``on_ok(app)``; BACK opens the game menu (``on_back``); long
     BACK undoes the last entry while the game is open. UP/DOWN step through
-    earlier hands."""
+    earlier hands, RIGHT opens the bid accuracy.
 
-    def __init__(self, app, on_ok, on_back=None, index=None, undo=True):
+    With ``ask`` (the table right after a hand) it also asks the next hand's
+    first question on line 6, so that one press both leaves the table and
+    answers it. Wizard (when the sides leave room): the trump, keyed as the
+    trump screen is (each arrow its suit, OK no trump). Spades: the first
+    bid, keyed as the number picker is (OK bids the value shown, UP/DOWN
+    change it, LEFT/RIGHT bid the neighbour). The hands are then browsed
+    from the game menu's Scores (BACK)."""
+
+    def __init__(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
         self._order = [0] * 6
         self._ranks = [0] * 6
-        self.reset(app, on_ok, on_back, index, undo)
+        self.reset(app, on_ok, on_back, index, undo, ask)
 
-    def reset(self, app, on_ok, on_back=None, index=None, undo=True):
+    def reset(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
         """Show the table again for the current game (reused between hands)."""
         g = app.game
         self.on_ok = on_ok
         self.on_back = on_back
         self.undo = undo
         self.index = len(g.hands) - 1 if index is None else index
+        self.trump = ask and app.trump_due() and g.n <= TRUMP_MAX_SIDES
+        self.picker = None
+        if ask and g.NAME == "spades" and g.kind == "bid":
+            # The app's one number picker, pointed at the first bid.
+            self.picker = app.first_bid_picker()
 
     def key(self, app, name, kind):
         g = app.game
         if kind == LONG:
             if name == BACK and self.undo:
                 app.undo()
+        elif self.picker is not None and name != BACK:
+            self.picker.key(app, name, kind)
+        elif self.trump and name != BACK:
+            suit = TRUMP_SUITS.get(name)
+            if suit is not None and kind != REPEAT:
+                app.set_trump(suit)
         elif name == OK:
             self.on_ok(app)
         elif name == BACK:
@@ -167,6 +258,10 @@ class TableScreen:
         if show_bags:
             widgets.draw_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
+        if self.trump:
+            draw_trump_keys(fb, widgets.line(6))
+        elif self.picker is not None:
+            draw_bid_keys(fb, app, self.picker, widgets.line(6))
         if tie_plays_on(g) and self.index == len(g.hands) - 1:
             text.draw(fb, t("tie_more"), 0, widgets.line(7))
         elif g.current is not None:

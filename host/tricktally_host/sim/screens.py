@@ -141,7 +141,7 @@ def make_screens(folder, scale=4):
     s.save("wizard-tricks")
     s.bid(1)  # Ben took the card: everyone else 0, entered at once
     s.save("score-table")
-    s.keys("ok", "up")  # round 2, spades
+    s.keys("up")  # the table asks round 2's trump: spades
     s.bid(0)
     s.bid(1)
     s.value(0)
@@ -176,6 +176,15 @@ def make_screens(folder, scale=4):
     s.bid(3)  # the last 3 follow
     s.save("hearts-queen")
     s.keys("ok")
+    s.home()
+    # Spades: the table after a hand asks the next hand's first bid.
+    s.new_game({"game": "spades", "dealer": 0})
+    for v in (4, 3, 2, 3):
+        s.bid(v)
+    for v in (4, 3, 3):
+        s.bid(v)  # the last 3 follow
+    s.save("spades-table")
+    s.keys("ok")  # the first bid of hand 2, as shown
     s.home()
     # Hidden Wizard bidding: pass the board, bid alone, reveal together.
     s.new_game({"game": "wizard", "bidding": "hidden", "dealer": 0})
