@@ -8,7 +8,9 @@ and no compile step or RAM spike at import on the board); ``boot.py`` and
 ``mpremote`` then copies them in one session: it stops the running app with
 Ctrl-C (the journal stays consistent, see docs/PROTOCOL.md), creates the
 folders, removes any stale ``.py`` that would shadow a new ``.mpy`` (the
-board imports ``.py`` first), copies, and resets the board.
+board imports ``.py`` first), copies, and resets the board. The screen
+strings go as the packed tables the board loads (``lang_XX_packed``), not
+as the dicts translators edit (``lang_XX.py``, tools/make_lang.py).
 """
 
 import os
@@ -25,6 +27,15 @@ SOURCE_DIRS = ("shared", "firmware")
 BUILD_ONLY = ("manifest.py",)
 # Started by name by MicroPython, so they must stay source files.
 KEEP_SOURCE = ("boot.py", "main.py")
+# A language's editable table (tallyboard/lang_XX.py) stays on the PC when
+# the board has its packed form (lang_XX_packed.py, tools/make_lang.py).
+PACKED_SUFFIX = "_packed"
+
+
+def source_only(path):
+    """True for a file only the PC needs: a string table with a packed form."""
+    name = path.name
+    return name.startswith("lang_") and not name.startswith("lang_keys") and path.with_name(path.stem + PACKED_SUFFIX + ".py").exists()
 
 
 class DeployError(Exception):
@@ -59,6 +70,8 @@ def plan(root=REPO):
             if "__pycache__" in rel.parts:
                 continue
             if len(rel.parts) == 1 and rel.name in BUILD_ONLY:
+                continue
+            if source_only(path):
                 continue
             keep = len(rel.parts) == 1 and rel.name in KEEP_SOURCE
             target = rel.as_posix() if keep else rel.with_suffix(".mpy").as_posix()

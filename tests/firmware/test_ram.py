@@ -19,14 +19,16 @@ def test_switching_language_leaves_one_table_loaded():
     try:
         i18n.use("es")
         i18n.use("fr")
-        assert _langs() == ["tallyboard.lang_fr"]
-        assert not hasattr(tallyboard, "lang_es")
+        assert _langs() == ["tallyboard.lang_fr_packed", "tallyboard.lang_keys"]
+        assert not hasattr(tallyboard, "lang_es_packed")
+        # the editable source tables are never loaded on the board
+        assert "tallyboard.lang_fr" not in sys.modules
         assert i18n.t("new_game") == i18n.table("fr")["new_game"]
         # no fallback table: a key no table has shows as itself
         assert i18n.t("no_such_key_anywhere") == "no_such_key_anywhere"
     finally:
         i18n.use("en")
-    assert _langs() == ["tallyboard.lang_en"]
+    assert _langs() == ["tallyboard.lang_en_packed", "tallyboard.lang_keys"]
 
 
 def test_unload_forgets_a_module_and_a_later_import_loads_it_again():

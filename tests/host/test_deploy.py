@@ -18,6 +18,8 @@ def expected_targets():
             rel = path.relative_to(REPO / folder)
             if "__pycache__" in rel.parts or (folder == "firmware" and rel.as_posix() == "manifest.py"):
                 continue
+            if path.with_name(path.stem + "_packed.py").exists():
+                continue  # the editable string table: the board loads its packed form
             keep = len(rel.parts) == 1 and rel.name in ("main.py", "boot.py")
             out[path] = rel.as_posix() if keep else rel.with_suffix(".mpy").as_posix()
     return out
@@ -28,6 +30,9 @@ def test_plan_lists_every_device_file_and_only_those():
     assert {f.source: f.target for f in files} == expected_targets()
     assert any(f.target == "tricktally/game.mpy" for f in files)
     assert any(f.target == "tallyboard/link.mpy" for f in files)
+    # the board gets the packed string tables, not the translators' dicts
+    assert {"tallyboard/lang_keys.mpy", "tallyboard/lang_en_packed.mpy", "tallyboard/lang_fr_packed.mpy"} <= set(f.target for f in files)
+    assert not [f.target for f in files if f.target in ("tallyboard/lang_en.mpy", "tallyboard/lang_fr.mpy")]
     for f in files:
         assert f.compile == f.target.endswith(".mpy")
         assert not str(f.source).startswith(str(REPO / "host")) and not str(f.source).startswith(str(REPO / "tests"))
