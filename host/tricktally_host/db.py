@@ -49,6 +49,12 @@ FILE_NAME = "tricktally.sqlite"
 # devices would otherwise share it.
 REF_PREFIX = 4
 
+
+def _ref_key(device_id):
+    # What a ref's device part is compared with: the id without dashes (a
+    # dash separates the device from the game number), case ignored.
+    return device_id.replace("-", "").upper()
+
 _SCHEMA = (
     "CREATE TABLE schema_version (version INTEGER NOT NULL)",
     # checksum has no declared type on purpose: SQLite then keeps exactly the
@@ -549,14 +555,18 @@ class Database:
         return {r["game_id"]: (r["journal_size"], r["checksum"]) for r in rows}
 
     def _prefixes(self):
-        """device id -> the shortest prefix (>= REF_PREFIX chars) no other device shares."""
+        """device id -> the shortest prefix (>= REF_PREFIX chars) no other
+        device shares, of the id without its dashes, in capitals (a ref
+        like ``SIM9-3``, never ``SIM--3``)."""
         devices = [r[0] for r in self.conn.execute("SELECT DISTINCT device_id FROM games")]
+        keys = {d: _ref_key(d) for d in devices}
         out = {}
         for d in devices:
-            n = min(REF_PREFIX, len(d))
-            while n < len(d) and any(o != d and o.upper().startswith(d[:n].upper()) for o in devices):
+            k = keys[d]
+            n = min(REF_PREFIX, len(k))
+            while n < len(k) and any(o != d and keys[o].startswith(k[:n]) for o in devices):
                 n += 1
-            out[d] = d[:n].upper()
+            out[d] = k[:n] if k else d
         # Devices whose ids differ only in case would share a ref: theirs is
         # the id as it is, so every game keeps a ref of its own.
         by_ref = {}
@@ -617,7 +627,8 @@ class Database:
         """
         text = str(ref).strip()
         device, sep, number = text.rpartition("-")
-        if (sep and not device) or not _PLAIN_NUMBER.match(number) or int(number) > MAX_GAME_ID:
+        # "dev--1" is device "dev" and game -1, not a game.
+        if (sep and (not device or device.endswith("-"))) or not _PLAIN_NUMBER.match(number) or int(number) > MAX_GAME_ID:
             raise UnknownGame(
                 "%s is not a game ref (DEVICE-NUMBER, or a game number 0..%d, as `tricktally games` lists)"
                 % (_quote(text), MAX_GAME_ID)
@@ -630,7 +641,7 @@ class Database:
             if exact:
                 rows = exact
             else:
-                rows = [r for r in rows if r["device_id"].upper().startswith(device.upper())]
+                rows = [r for r in rows if _ref_key(r["device_id"]).startswith(_ref_key(device))]
         if not rows:
             raise UnknownGame("no stored game %r (`tricktally games` lists them)" % (text,))
         if len(rows) > 1:

@@ -197,6 +197,21 @@ def test_refs_grow_until_devices_differ_and_resolve(tmp_path):
             db.get("wizard")
 
 
+def test_refs_of_dashed_device_ids_have_one_dash(tmp_path):
+    # A simulated board's id is "sim-" and hex digits: its ref skips the
+    # dash ("SIM9-1", not "SIM--1") and every spelling of it resolves.
+    _g, record = played(3, "wizard", max_entries=20)
+    with Database(tmp_path / "t.sqlite") as db:
+        db.store_game("sim-9a3b", 1, record, 1, 1)
+        db.store_game("sim-4c5d", 1, record, 1, 1)
+        refs = sorted(i["ref"] for i in db.games())
+        assert refs == ["SIM4-1", "SIM9-1"]
+        for ref in ("SIM9-1", "sim9-1", "sim-9-1", "sim-9a3b-1"):
+            assert db.find(ref)["device_id"] == "sim-9a3b"
+        with pytest.raises(UnknownGame, match="ambiguous"):
+            db.find("sim-1")
+
+
 def test_bad_files_are_named(tmp_path):
     junk = tmp_path / "junk.sqlite"
     junk.write_bytes(b"this is not a database at all" * 100)
