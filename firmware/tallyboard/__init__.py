@@ -9,11 +9,13 @@ and in tests. Pin numbers live only in tallyboard.boards.
 
 VERSION = "0.1.0"
 
-# Screens of the menus, forgotten while a game is on screen (App.next_screen),
+# Screens of the menus (and the moves for them: tallyboard.app_more, config_store),
+# forgotten while a game is on screen (App.next_screen),
 # and the game's screens, forgotten on the home menu (App.go_home).
 MENU_MODULES = ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.ui.roster",
                 "tallyboard.ui.settings", "tallyboard.ui.amend", "tallyboard.ui.space", "tallyboard.ui.games",
-                "tallyboard.ui.choose", "tallyboard.ui.resume")
+                "tallyboard.ui.choose", "tallyboard.ui.resume",
+                "tallyboard.app_more", "tallyboard.config_store")
 GAME_MODULES = ("tallyboard.ui.entry", "tallyboard.ui.table", "tallyboard.ui.defaults", "tallyboard.ui.final",
                 "tallyboard.ui.undo", "tallyboard.ui.moon")
 

@@ -6,15 +6,19 @@ Navigation lives in the screens (tallyboard.ui); the rules live in the core:
 ``enter`` asks the core first (a refused entry shows the core's reason and
 changes nothing), then journals the entry. Every event ends with one
 ``display.show()``, which sends only what changed.
+
+This module is the game loop, kept in RAM for the app's life. The moves
+off that loop (start-up, the menus, starting a game, undo, amend) are in
+tallyboard.app_more, loaded when first used and forgotten while a game is
+on screen; ``App.__getattr__`` finds them there, so callers still write
+``app.start_game(...)``.
 """
 
 import sys
 
-from tricktally import new_game, RuleError
-from tallyboard import GAME_MODULES, MENU_MODULES, i18n, text, unload
-from tallyboard.config import Config
+from tricktally import RuleError
+from tallyboard import MENU_MODULES, text, unload
 from tallyboard.i18n import explain, t
-from tallyboard.journal import Journal
 from tallyboard.ui import widgets
 
 FIRMWARE_VERSION = "0.1.0"
@@ -43,11 +47,11 @@ def _table_screen():
     return m
 
 
-def _undo_screens():
-    # Loaded on the first undo only (it is a game module: forgotten at home).
-    from tallyboard.ui import undo as m
+def _more():
+    """tallyboard.app_more, loaded now if it is not."""
+    from tallyboard import app_more
 
-    return m
+    return app_more
 
 
 def _message(title, text, on_ok):
@@ -78,17 +82,11 @@ class App:
         self.device_id = device_id
         self.rng = rng
         self.smart = smart
-        self.config = Config(fs)
-        i18n.use(self.config.language)
-        display.contrast(self.config.contrast)
         self.power = power
         self.keeper = None
-        if power is not None:
-            from tallyboard.keeper import Keeper
-
-            self.keeper = Keeper(self, power)
-        self.journal = Journal(fs, clock)
-        self._stored = self.journal.boot()
+        self.journal = None
+        self._stored = []
+        notes = _more().boot(self, power)  # the journal, the language, damage found
         self.link = link(self) if callable(link) and not hasattr(link, "poll") else link
         self.game = None
         self.game_id = None
@@ -109,25 +107,24 @@ class App:
         self._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
         self.played = {}  # game id -> epoch seconds of its last entry since boot
         self.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
-        notes = None
-        if self.journal.notices or self.config.problem_kind or [s for s in self._stored if s.note]:
-            # The English notes stay for the PC; the screen's come from the
-            # language table (tallyboard.notes, loaded for this only).
-            from tallyboard import notes as words
-
-            notes = words.boot_text(self._stored, self.journal.notices, self.config.problem_kind)
-            unload("tallyboard.notes")
-        ref = self.unfinished()
-        if ref is not None:
-            self.open_game(ref)
-        else:
-            self.go_home()
-        if notes:
-            then = self.screen
-            self.go(_message(t("damage"), notes, lambda app: app.go(then)))
+        _more().show_boot(self, notes)
         self.redraw()
         if self.keeper is not None:
             self.keeper.start()  # the battery gauge, its mark, a first warning
+
+    def __getattr__(self, name):
+        # Called only for a name the app does not have: a move off the game
+        # loop (tallyboard.app_more, loaded now), or the settings (loaded
+        # from the flash when first asked for).
+        if name == "config":
+            from tallyboard.config import Config
+
+            self.config = Config(self.fs)
+            return self.config
+        move = getattr(_more(), name, None) if name[0] != "_" else None
+        if move is None:
+            raise AttributeError(name)
+        return lambda *args, **kw: move(self, *args, **kw)
 
     # ----- events -----------------------------------------------------------
 
@@ -195,12 +192,6 @@ class App:
                 self.redraw()
             self.sleep()
 
-    def serve(self):
-        """One pass of ``run``'s loop (without its guard): ``work``, then
-        ``sleep``. Returns the ms slept (None: until woken; 0: no sleep)."""
-        self.work()
-        return self.sleep()
-
     def work(self):
         """Everything due now: button events, the link, and with power
         hardware the idle steps and the battery."""
@@ -213,91 +204,6 @@ class App:
         hardware); returns the ms slept (None: until woken)."""
         return self.keeper.sleep()
 
-    # ----- games on the board -----------------------------------------------
-
-    def stored_games(self):
-        """Stored games, newest first (the current game's state included)."""
-        out = list(self._stored)
-        out.sort(key=lambda s: -s.game_id)
-        return out
-
-    def unfinished(self):
-        """The newest game that has not finished, or None."""
-        best = None
-        for s in self._stored:
-            if not s.finished and s.game is not None and not s.game.finished:
-                if best is None or s.game_id > best.game_id:
-                    best = s
-        return best
-
-    def open_game(self, stored):
-        """Make ``stored`` (a journal Stored) the current game and go to
-        the screen where it stood."""
-        self._use(stored.game_id, stored.game)
-        self.next_screen()
-
-    def _use(self, game_id, g):
-        self.game = g
-        self.game_id = game_id
-        self.names = [widgets.clip(p, 60) for p in g.players]
-        # The header bar leaves 7 characters for the dealer.
-        self.short_names = [widgets.clip(p, 42) for p in g.players]
-        self.initials = None
-        self.side_names = []
-        room = _table_screen().name_width(g)
-        for side in g.sides:
-            self.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
-        self._order_hand = None
-        self._ready = None
-        self._revealed = None
-        self._trump_asked = None
-
-    def forget(self, game_id):
-        """Drop a deleted game from the games the board lists."""
-        self._stored = [s for s in self._stored if s.game_id != game_id]
-
-    def view_finished(self, stored):
-        """Show the final table of a finished game (OK back to the list)."""
-        g = stored.game
-        if g is None:
-            from tallyboard import notes
-
-            text = notes.journal_note(stored.note) if stored.note else "?"
-            unload("tallyboard.notes")
-            self.go(_message(t("damage"), text, lambda app: app.go_home()))
-            return
-        self._use(None, g)
-        from tallyboard.ui.final import FinalScreen
-
-        self.go(FinalScreen(self, lambda app: app.go_home(), undo=False))
-
-    def start_game(self, name, players, first_dealer, settings, back=None, room_made=False):
-        """Create a game with the core and journal its start (after making
-        room on the flash when it runs low)."""
-        if self.keeper is not None and self.keeper.refuses_new_game():
-            # Power hook: flat cells must not start a game they cannot finish.
-            self.refuse(t("battery_critical"), back)
-            return
-        try:
-            g = new_game(name, players, first_dealer, settings)
-        except RuleError as e:
-            self.refuse(explain(e, self.names), back)
-            return
-        if not room_made and self.journal.space()[1]:
-            # Loaded only when needed: the board's RAM is short too.
-            from tallyboard.ui.space import before_new_game
-
-            before_new_game(self, lambda app: app.start_game(name, players, first_dealer, settings, back, True), back)
-            return
-        try:
-            gid = self.journal.new_game(g, self.clock.time())
-        except (OSError, ValueError) as e:
-            self.refuse(self.failure(e), back)
-            return
-        self._stored.append(_Live(gid, g, self.clock.time()))
-        self._use(gid, g)
-        self.next_screen()
-
     # ----- where a game stands ------------------------------------------------
 
     def next_screen(self, preset=None):
@@ -306,7 +212,7 @@ class App:
         if g is None:
             self.go_home()
             return
-        if "tallyboard.ui.menu" in sys.modules:
+        if "tallyboard.app_more" in sys.modules or "tallyboard.ui.menu" in sys.modules:
             # A game is on screen: the menus' code can go until BACK.
             for name in MENU_MODULES:
                 unload(name)
@@ -362,34 +268,6 @@ class App:
             screen = self.pickers[cls] = cls()
         return screen
 
-    def game_menu(self):
-        """The menu BACK opens during a game."""
-        from tallyboard.ui.home import game_menu
-
-        self.go(game_menu(self))
-
-    def go_home(self):
-        """The home menu (the game screens' code can go meanwhile)."""
-        if _screens:
-            _screens.clear()
-            self._table = None
-            self.pickers = {}
-            for name in GAME_MODULES:
-                unload(name)
-        from tallyboard.ui.home import home
-
-        self.go(home(self))
-
-    def failure(self, e):
-        """Why a write or a setting failed (``e``: an OSError, a RuleError,
-        a config.ConfigError, a JournalError) in the board's language; the
-        exception's English text is for the PC, never the screen."""
-        from tallyboard import notes
-
-        text = notes.refusal(e, self.names)
-        unload("tallyboard.notes")
-        return text
-
     def refuse(self, message, back=None):
         """Show why something was refused; OK returns to ``back`` (default:
         the current screen, as it was: nothing entered is lost)."""
@@ -426,19 +304,16 @@ class App:
     def _next_or_fill(self):
         # With smart defaults on, a tricks or hearts value that can only be
         # one number (the last seat's, or 0 once nothing is left) is entered
-        # at once: asking for it would be a press that decides nothing.
+        # at once: asking for it would be a press that decides nothing. Not
+        # the step an undo has just reopened: the players check it
+        # themselves rather than have it filled in behind their back.
         g = self.game
         value = _entry_screens().defaults.forced(g) if self.smart else None
-        if value is not None and not self._shown_again(g):
+        keep = self._no_auto
+        if value is not None and not (keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat):
             self.enter(g.kind, g.seat, value)
         else:
             self.next_screen()
-
-    def _shown_again(self, g):
-        # True for the step an undo has just reopened: the players check it
-        # themselves rather than have it filled in behind their back.
-        keep = self._no_auto
-        return keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat
 
     def show_table(self, on_ok, on_back, index=None, undo=True, ask=False):
         """The score table (one screen object reused for every hand); once
@@ -473,102 +348,6 @@ class App:
         """The bids of this round have been shown together."""
         self._revealed = self.game.hand_number
         self.next_screen()
-
-    def undo(self, confirmed=False):
-        """Take back the last entry (core, then journal) and go back to it;
-        the title bar then says what was taken back. Taking back the entry
-        that completed a hand reopens that hand: the players are asked first
-        (``confirmed`` is their yes)."""
-        g = self.game
-        if g is None or self.game_id is None or not g.can_undo():
-            self.refuse(t("nothing_undo"))
-            return
-        guess = g.last_entry()
-        undo_screens = _undo_screens()
-        if not confirmed and undo_screens.reopens(g, guess):
-            undo_screens.ask_reopen(self, guess)
-            return
-        trump_before = g.current.get("trump") if g.current is not None and g.NAME == "wizard" else None
-        # The journal first: the core cannot redo, but an undo it allows
-        # always succeeds. A failed write leaves both as they were.
-        try:
-            self.journal.undo(self.game_id)
-        except (OSError, ValueError) as e:
-            self.refuse(self.failure(e))
-            return
-        g.undo()
-        self._ready = None
-        self._revealed = None
-        if g.NAME == "wizard" and g.current is not None and g.current.get("trump") != trump_before:
-            self._trump_asked = None
-        preset = None
-        if guess is not None and g.kind == guess[0] and g.seat == guess[1] and g.value(g.kind, g.seat) is None:
-            preset = guess[2]
-            # Shown again to be checked: not filled in again behind their back.
-            self._no_auto = (g.hand_number, g.kind, g.seat)
-        self.next_screen(preset)
-        self.say(undo_screens.undone(self, g, guess))
-
-    def say(self, line):
-        """Show ``line`` over the title bar (two lines at most) until the next press."""
-        self.toast = line
-        self.toast_lines = None
-        if line:
-            room = widgets.W - 2
-            if text.width(line) <= room:
-                self.toast_lines = [line]
-            else:
-                # "Undone:" on the title bar, what it took back under it.
-                cut = line.find(" ")
-                self.toast_lines = [line[:cut], widgets.clip(line[cut + 1:], room)]
-
-    def amend(self, index, data, back=None):
-        """Replace complete hand ``index`` with ``data`` (core, then journal)."""
-        g = self.game
-        try:
-            g.amend(index, data)
-        except RuleError as e:
-            self.refuse(explain(e, self.names), back)
-            return
-        try:
-            self.journal.amend(self.game_id, index, data)
-        except (OSError, ValueError) as e:
-            g.undo()
-            self.refuse(self.failure(e), back)
-            return
-        self._order_hand = None
-        self.show_table(_next, _menu, index)
-
-    def set_language(self, code):
-        """Switch every screen to language ``code`` and keep it."""
-        self.config.set_language(code)
-        i18n.use(code)
-
-    def describe(self):
-        """One line naming the screen and its state (simulator, tests)."""
-        s = self.screen
-        name = s.__class__.__name__
-        g = self.game
-        parts = [name]
-        if g is not None and name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen", "FinalScreen"):
-            # The game's own word for a deal, and seats counted from 1 as
-            # players count them.
-            parts.append("%s %s=%d" % (g.NAME, "round" if g.NAME == "wizard" else "hand", g.hand_number))
-            if hasattr(s, "kind"):
-                parts.append("kind=%s" % s.kind)
-            if getattr(s, "seat", None) is not None:
-                parts.append("seat=%d" % (s.seat + 1))
-            if hasattr(s, "value"):
-                parts.append("value=%d" % s.value)
-            if name == "SeatEntry":
-                parts.append("seat=%d" % (s.cursor + 1))
-            elif hasattr(s, "cursor"):
-                parts.append("cursor=%d" % s.cursor)
-        elif hasattr(s, "title"):
-            parts.append(str(s.title))
-        if self.toast:
-            parts.append("[%s]" % self.toast)
-        return " ".join(parts)
 
 
 class _Live:
