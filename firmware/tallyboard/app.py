@@ -29,36 +29,17 @@ FIRMWARE_VERSION = "0.1.0"
 _screens = {}
 
 
-def _entry_screens():
-    m = _screens.get("entry")
+def _screens_of(name):
+    """The screen module tallyboard.ui.entry or tallyboard.ui.table
+    (``name``), loaded now if it is not."""
+    m = _screens.get(name)
     if m is None:
-        from tallyboard.ui import entry as m
-
-        _screens["entry"] = m
+        if name == "entry":
+            from tallyboard.ui import entry as m
+        else:
+            from tallyboard.ui import table as m
+        _screens[name] = m
     return m
-
-
-def _table_screen():
-    m = _screens.get("table")
-    if m is None:
-        from tallyboard.ui import table as m
-
-        _screens["table"] = m
-    return m
-
-
-def _more():
-    """tallyboard.app_more, loaded now if it is not."""
-    from tallyboard import app_more
-
-    return app_more
-
-
-def _message(title, text, on_ok):
-    """A message screen (tallyboard.ui.message, loaded on first use)."""
-    from tallyboard.ui.message import Message as M
-
-    return M(title, text, on_ok)
 
 
 class App:
@@ -74,55 +55,23 @@ class App:
     (tallyboard.keeper, loaded only then)."""
 
     def __init__(self, display, buttons, fs, clock, link=None, device_id="sim", rng=None, smart=True, power=None):
-        self.display = display
-        self.fb = display.fb
-        self.buttons = buttons
-        self.fs = fs
-        self.clock = clock
-        self.device_id = device_id
-        self.rng = rng
-        self.smart = smart
-        self.power = power
-        self.keeper = None
-        self.journal = None
-        self._stored = []
-        notes = _more().boot(self, power)  # the journal, the language, damage found
-        self.link = link(self) if callable(link) and not hasattr(link, "poll") else link
-        self.game = None
-        self.game_id = None
-        self.names = []
-        self.side_names = []
-        self.order = []
-        self._order_hand = None
-        self._ready = None
-        self._revealed = None
-        self._trump_asked = None
-        self.screen = None
-        self._table = None
-        self.pickers = {}  # screen class -> the one picker reused for every entry
-        self.last_bytes = 0
-        self.presses = 0
-        self.toast = None  # what an undo took back, shown until the next press
-        self.toast_lines = None
-        self._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
-        self.played = {}  # game id -> epoch seconds of its last entry since boot
-        self.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
-        _more().show_boot(self, notes)
-        self.redraw()
-        if self.keeper is not None:
-            self.keeper.start()  # the battery gauge, its mark, a first warning
+        from tallyboard import app_more
+
+        app_more.start(self, display, buttons, fs, clock, link, device_id, rng, smart, power)
 
     def __getattr__(self, name):
-        # Called only for a name the app does not have: a move off the game
-        # loop (tallyboard.app_more, loaded now), or the settings (loaded
-        # from the flash when first asked for).
+        # Called only for a name the app does not have: the settings (read
+        # from the flash when first asked for), or a move off the game loop
+        # (a public function of tallyboard.app_more, loaded now).
         if name == "config":
             from tallyboard.config import Config
 
             self.config = Config(self.fs)
             return self.config
-        move = getattr(_more(), name, None) if name[0] != "_" else None
-        if move is None:
+        from tallyboard import app_more
+
+        move = getattr(app_more, name, None) if name[0] != "_" else None
+        if not callable(move):
             raise AttributeError(name)
         return lambda *args, **kw: move(self, *args, **kw)
 
@@ -182,15 +131,8 @@ class App:
             except Exception as e:  # noqa: BLE001 - the board must keep going
                 # A bug must not stop the score keeper: say so and go home;
                 # every confirmed entry is already in the journal.
-                # The screen names the error's type only ("IndexError",
-                # "ENOSPC"): the sentence is the language's, not Python's.
-                from tallyboard.notes import errno_name
-                from tallyboard.ui.home import home
-
-                self.refuse(t("internal_error") % errno_name(e), home(self))
-                unload("tallyboard.notes")
-                self.redraw()
-            self.sleep()
+                self.crashed(e)
+            self.keeper.sleep()
 
     def work(self):
         """Everything due now: button events, the link, and with power
@@ -198,11 +140,6 @@ class App:
         self.tick()
         if self.keeper is not None:
             self.keeper.work()
-
-    def sleep(self):
-        """Sleep until a button, the PC or the next idle step (needs power
-        hardware); returns the ms slept (None: until woken)."""
-        return self.keeper.sleep()
 
     # ----- where a game stands ------------------------------------------------
 
@@ -228,18 +165,18 @@ class App:
             self._order_hand = hand
         if g.NAME == "wizard":
             if self.trump_due():
-                self.go(self.keep(_entry_screens().TrumpEntry))
+                self.go(self.keep(_screens_of("entry").TrumpEntry))
                 return
             if g.settings["bidding"] != "open":
                 if g.kind == "bid":
                     if self._ready != (hand, g.seat):
-                        self.go(_entry_screens().PassScreen(g.seat))
+                        self.go(_screens_of("entry").PassScreen(g.seat))
                         return
                     preset = None  # never show an undone private bid
                 elif g.kind == "tricks" and g.current.count("tricks") == 0 and self._revealed != hand:
-                    self.go(self.keep(_entry_screens().RevealScreen))
+                    self.go(self.keep(_screens_of("entry").RevealScreen))
                     return
-        self.go(_entry_screens().for_step(self, preset))
+        self.go(_screens_of("entry").for_step(self, preset))
 
     def trump_due(self):
         """Wizard: True while the round in play still needs its trump asked
@@ -257,7 +194,7 @@ class App:
     def first_bid_picker(self):
         """The app's one number picker, set to the bid the game expects
         (the score table shows it on its last lines and passes it keys)."""
-        screens = _entry_screens()
+        screens = _screens_of("entry")
         return screens._reuse(screens.NumberEntry, self, self.game, None)
 
     def keep(self, cls):
@@ -271,8 +208,10 @@ class App:
     def refuse(self, message, back=None):
         """Show why something was refused; OK returns to ``back`` (default:
         the current screen, as it was: nothing entered is lost)."""
+        from tallyboard.ui.message import Message
+
         back = back or self.screen
-        self.go(_message(t("refused"), message, lambda app: app.go(back)))
+        self.go(Message(t("refused"), message, lambda app: app.go(back)))
 
     # ----- changes: core first, then the journal ------------------------------
 
@@ -308,7 +247,7 @@ class App:
         # the step an undo has just reopened: the players check it
         # themselves rather than have it filled in behind their back.
         g = self.game
-        value = _entry_screens().defaults.forced(g) if self.smart else None
+        value = _screens_of("entry").defaults.forced(g) if self.smart else None
         keep = self._no_auto
         if value is not None and not (keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat):
             self.enter(g.kind, g.seat, value)
@@ -325,7 +264,7 @@ class App:
             self.go(FinalScreen(self, on_ok, undo))
             return
         if self._table is None:
-            self._table = _table_screen().TableScreen(self, on_ok, on_back, index, undo, ask)
+            self._table = _screens_of("table").TableScreen(self, on_ok, on_back, index, undo, ask)
         else:
             self._table.reset(self, on_ok, on_back, index, undo, ask)
         self.go(self._table)
@@ -350,22 +289,6 @@ class App:
         self.next_screen()
 
 
-class _Live:
-    """A game started since boot, listed like the journal's Stored."""
-
-    def __init__(self, game_id, game, created=None):
-        self.game_id = game_id
-        self.game = game
-        self.created = created
-        self.damage = None
-        self.name = game.NAME
-        self.players = game.players
-
-    @property
-    def finished(self):
-        return self.game.finished
-
-
 def _next(app):
     app.next_screen()
 
@@ -375,15 +298,5 @@ def _menu(app):
 
 
 def _close_game(app):
-    # Game over, seen: the end record closes the journal (no undo after it).
-    gid = app.game_id
-    if gid is not None:
-        try:
-            app.journal.end(gid)
-        except (OSError, ValueError):
-            pass
-        # From now on the game is listed from the journal (replayed when
-        # opened), so its Game object, every hand, does not stay in RAM.
-        app._stored = [app.journal.stored(gid, app.game) if s.game_id == gid else s for s in app._stored]
-    app.game_id = None
-    app.go_home()
+    # Game over, seen (the final table's OK).
+    app.close_game()

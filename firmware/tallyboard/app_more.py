@@ -4,17 +4,64 @@ games list, starting a game, and the rarer moves of a game (undo, amend, a
 failed write, the game menu).
 
 They are ``App`` methods taking the app first: ``app.start_game(...)``
-finds ``start_game(app, ...)`` here through ``App.__getattr__``. The module
-is loaded on first use and forgotten, like the menus' screens, when a game
-screen opens (``App.next_screen``): a game in play keeps only the loop in
-tallyboard.app in RAM.
+finds ``start_game(app, ...)`` here through ``App.__getattr__``, so every
+public callable of this module is such a move (the names it uses from
+other modules are reached through those modules). The module is loaded on
+first use and forgotten, like the menus' screens, when a game screen opens
+(``App.next_screen``): a game in play keeps only the loop in tallyboard.app
+in RAM.
 """
 
-from tricktally import new_game, RuleError
-from tallyboard import GAME_MODULES, i18n, text, unload
-from tallyboard.app import _Live, _message, _table_screen
-from tallyboard.i18n import explain, t
+import tricktally
+import tallyboard
+from tallyboard import i18n, text
+from tallyboard.app import _screens_of
 from tallyboard.ui import widgets
+
+class _Live:
+    """A game started since boot, listed like the journal's Stored
+    (``game_id``, ``game``, ``created``, ``damage``, ``name``, ``players``,
+    ``finished``). No methods: an instance in the app's list must not keep
+    this module in RAM during the game."""
+
+
+def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
+    """``App.__init__``: the app's state, the boot, the first screen."""
+    app.display = display
+    app.fb = display.fb
+    app.buttons = buttons
+    app.fs = fs
+    app.clock = clock
+    app.device_id = device_id
+    app.rng = rng
+    app.smart = smart
+    app.power = power
+    app.keeper = None
+    notes = boot(app, power)  # the journal, the language, damage found
+    app.link = link(app) if callable(link) and not hasattr(link, "poll") else link
+    app.game = None
+    app.game_id = None
+    app.names = []
+    app.side_names = []
+    app.order = []
+    app._order_hand = None
+    app._ready = None
+    app._revealed = None
+    app._trump_asked = None
+    app.screen = None
+    app._table = None
+    app.pickers = {}  # screen class -> the one picker reused for every entry
+    app.last_bytes = 0
+    app.presses = 0
+    app.toast = None  # what an undo took back, shown until the next press
+    app.toast_lines = None
+    app._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
+    app.played = {}  # game id -> epoch seconds of its last entry since boot
+    app.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
+    show_boot(app, notes)
+    app.redraw()
+    if app.keeper is not None:
+        app.keeper.start()  # the battery gauge, its mark, a first warning
 
 
 def boot(app, power):
@@ -38,7 +85,7 @@ def boot(app, power):
         from tallyboard import notes as words
 
         notes = words.boot_text(app._stored, app.journal.notices, config.problem_kind)
-        unload("tallyboard.notes")
+        tallyboard.unload("tallyboard.notes")
     return notes
 
 
@@ -51,15 +98,35 @@ def show_boot(app, notes):
     else:
         go_home(app)
     if notes:
+        from tallyboard.ui.message import Message
+
         then = app.screen
-        app.go(_message(t("damage"), notes, lambda app: app.go(then)))
+        app.go(Message(i18n.t("damage"), notes, lambda app: app.go(then)))
 
 
 def serve(app):
     """One pass of ``run``'s loop (without its guard): ``work``, then
     ``sleep``. Returns the ms slept (None: until woken; 0: no sleep)."""
     app.work()
-    return app.sleep()
+    return app.keeper.sleep()
+
+
+def sleep(app):
+    """Sleep until a button, the PC or the next idle step (needs power
+    hardware); returns the ms slept (None: until woken)."""
+    return app.keeper.sleep()
+
+
+def crashed(app, e):
+    """``run`` caught ``e``: say so and go home. The screen names the
+    error's type only ("IndexError", "ENOSPC"): the sentence is the
+    language's, not Python's."""
+    from tallyboard.notes import errno_name
+    from tallyboard.ui.home import home
+
+    app.refuse(i18n.t("internal_error") % errno_name(e), home(app))
+    tallyboard.unload("tallyboard.notes")
+    app.redraw()
 
 
 # ----- games on the board ----------------------------------------------------
@@ -85,11 +152,11 @@ def unfinished(app):
 def open_game(app, stored):
     """Make ``stored`` (a journal Stored) the current game and go to the
     screen where it stood."""
-    use(app, stored.game_id, stored.game)
+    use_game(app, stored.game_id, stored.game)
     app.next_screen()
 
 
-def use(app, game_id, g):
+def use_game(app, game_id, g):
     """Make ``g`` the app's game: the names as the screens show them."""
     app.game = g
     app.game_id = game_id
@@ -98,7 +165,7 @@ def use(app, game_id, g):
     app.short_names = [widgets.clip(p, 42) for p in g.players]
     app.initials = None
     app.side_names = []
-    room = _table_screen().name_width(g)
+    room = _screens_of("table").name_width(g)
     for side in g.sides:
         app.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
     app._order_hand = None
@@ -119,10 +186,12 @@ def view_finished(app, stored):
         from tallyboard import notes
 
         note = notes.journal_note(stored.note) if stored.note else "?"
-        unload("tallyboard.notes")
-        app.go(_message(t("damage"), note, lambda app: app.go_home()))
+        tallyboard.unload("tallyboard.notes")
+        from tallyboard.ui.message import Message
+
+        app.go(Message(i18n.t("damage"), note, lambda app: app.go_home()))
         return
-    use(app, None, g)
+    use_game(app, None, g)
     from tallyboard.ui.final import FinalScreen
 
     app.go(FinalScreen(app, lambda app: app.go_home(), undo=False))
@@ -133,12 +202,12 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     room on the flash when it runs low)."""
     if app.keeper is not None and app.keeper.refuses_new_game():
         # Power hook: flat cells must not start a game they cannot finish.
-        app.refuse(t("battery_critical"), back)
+        app.refuse(i18n.t("battery_critical"), back)
         return
     try:
-        g = new_game(name, players, first_dealer, settings)
-    except RuleError as e:
-        app.refuse(explain(e, app.names), back)
+        g = tricktally.new_game(name, players, first_dealer, settings)
+    except tricktally.RuleError as e:
+        app.refuse(i18n.explain(e, app.names), back)
         return
     if not room_made and app.journal.space()[1]:
         # Loaded only when needed: the board's RAM is short too.
@@ -151,8 +220,16 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     except (OSError, ValueError) as e:
         app.refuse(failure(app, e), back)
         return
-    app._stored.append(_Live(gid, g, app.clock.time()))
-    use(app, gid, g)
+    live = _Live()
+    live.game_id = gid
+    live.game = g
+    live.created = app.clock.time()
+    live.damage = None
+    live.name = g.NAME
+    live.players = g.players
+    live.finished = False  # until close_game lists it from the journal
+    app._stored.append(live)
+    use_game(app, gid, g)
     app.next_screen()
 
 
@@ -171,8 +248,8 @@ def go_home(app):
         shell._screens.clear()
         app._table = None
         app.pickers = {}
-        for name in GAME_MODULES:
-            unload(name)
+        for name in tallyboard.GAME_MODULES:
+            tallyboard.unload(name)
     from tallyboard.ui.home import home
 
     app.go(home(app))
@@ -185,7 +262,7 @@ def failure(app, e):
     from tallyboard import notes
 
     line = notes.refusal(e, app.names)
-    unload("tallyboard.notes")
+    tallyboard.unload("tallyboard.notes")
     return line
 
 
@@ -205,7 +282,7 @@ def undo(app, confirmed=False):
     (``confirmed`` is their yes)."""
     g = app.game
     if g is None or app.game_id is None or not g.can_undo():
-        app.refuse(t("nothing_undo"))
+        app.refuse(i18n.t("nothing_undo"))
         return
     guess = g.last_entry()
     # Loaded on the first undo only (a game module: forgotten at home).
@@ -255,8 +332,8 @@ def amend(app, index, data, back=None):
     g = app.game
     try:
         g.amend(index, data)
-    except RuleError as e:
-        app.refuse(explain(e, app.names), back)
+    except tricktally.RuleError as e:
+        app.refuse(i18n.explain(e, app.names), back)
         return
     try:
         app.journal.amend(app.game_id, index, data)
@@ -268,6 +345,21 @@ def amend(app, index, data, back=None):
     from tallyboard.app import _menu, _next
 
     app.show_table(_next, _menu, index)
+
+
+def close_game(app):
+    """Game over, seen: the end record closes the journal (no undo after it)."""
+    gid = app.game_id
+    if gid is not None:
+        try:
+            app.journal.end(gid)
+        except (OSError, ValueError):
+            pass
+        # From now on the game is listed from the journal (replayed when
+        # opened), so its Game object, every hand, does not stay in RAM.
+        app._stored = [app.journal.stored(gid, app.game) if s.game_id == gid else s for s in app._stored]
+    app.game_id = None
+    go_home(app)
 
 
 def describe(app):
