@@ -17,7 +17,7 @@ on screen; ``App.__getattr__`` finds them there, so callers still write
 import sys
 
 from tricktally import RuleError
-from tallyboard import MENU_MODULES, text, unload
+from tallyboard import MENU_MODULES, text, unload_all
 from tallyboard.i18n import explain, t
 from tallyboard.ui import widgets
 
@@ -151,8 +151,7 @@ class App:
             return
         if "tallyboard.app_more" in sys.modules or "tallyboard.ui.menu" in sys.modules:
             # A game is on screen: the menus' code can go until BACK.
-            for name in MENU_MODULES:
-                unload(name)
+            unload_all(MENU_MODULES)
         if g.finished:
             self.show_table(_close_game, None)
             return

@@ -248,8 +248,7 @@ def go_home(app):
         shell._screens.clear()
         app._table = None
         app.pickers = {}
-        for name in tallyboard.GAME_MODULES:
-            tallyboard.unload(name)
+        tallyboard.unload_all(tallyboard.GAME_MODULES)
     from tallyboard.ui.home import home
 
     app.go(home(app))
