@@ -18,19 +18,12 @@ raises config_store.ConfigError, a ValueError whose ``note`` is that code
 for the screen.
 """
 
-FILE = "config.json"
 # A low default contrast: the OLED's current and wear grow with it (the
 # SSD1306's segment current is contrast/256 of its maximum); players who
 # want it brighter set it in Settings.
 CONTRAST = 95
-# Idle steps (issue 15, tallyboard.power): dim, display off, deepest sleep,
-# in seconds after the last press (0: never), and their defaults.
-IDLE = (("dim_s", 60), ("off_s", 300), ("sleep_s", 1800))
-IDLE_MAX_S = 86400
-LANGUAGES = ("en", "es", "pt", "it", "fr")
 MAX_NAMES = 12
 MAX_NAME = 10
-GAMES = ("spades", "wizard", "hearts")
 
 
 class Config:

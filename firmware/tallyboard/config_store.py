@@ -12,7 +12,15 @@ the file again, so memory and flash always agree.
 import json
 
 from tricktally import settings as rules
-from tallyboard.config import CONTRAST, FILE, GAMES, IDLE, IDLE_MAX_S, LANGUAGES, MAX_NAME, MAX_NAMES
+from tallyboard.config import CONTRAST, MAX_NAME, MAX_NAMES
+
+FILE = "config.json"
+# Idle steps (issue 15, tallyboard.power): dim, display off, deepest sleep,
+# in seconds after the last press (0: never), and their defaults.
+IDLE = (("dim_s", 60), ("off_s", 300), ("sleep_s", 1800))
+IDLE_MAX_S = 86400
+LANGUAGES = ("en", "es", "pt", "it", "fr")
+GAMES = ("spades", "wizard", "hearts")
 
 
 class ConfigError(ValueError):
