@@ -78,10 +78,13 @@ def whole_games():
 
 
 def app_game_input(data):
-    """tt_data.json for tests/payloads/app_game.py: the options, then one
-    game per line."""
-    options = {k: v for k, v in data.items() if k != "games"}
-    return "\n".join([json.dumps(options)] + [json.dumps(g) for g in data["games"]])
+    """tt_data.json for tests/payloads/app_game.py: the options, then each
+    game's line and one line per hand (the payload reads them as it plays)."""
+    lines = [json.dumps({k: v for k, v in data.items() if k != "games"})]
+    for game, players, settings, hands in data["games"]:
+        lines.append(json.dumps([game, players, settings, len(hands)]))
+        lines += [json.dumps(hand) for hand in hands]
+    return "\n".join(lines)
 
 
 def _play_on_cpython(tmp_path, monkeypatch, data):
