@@ -168,7 +168,7 @@ class App:
                 return
             if g.settings["bidding"] != "open":
                 if g.kind == "bid":
-                    if self._ready != (hand, g.seat):
+                    if self._ready != hand * 64 + g.seat:
                         self.go(_screens_of("entry").PassScreen(g.seat))
                         return
                     preset = None  # never show an undone private bid
@@ -279,7 +279,9 @@ class App:
 
     def private_ready(self, seat):
         """The player ``seat`` holds the board: show their private bid."""
-        self._ready = (self.game.hand_number, seat)
+        # The hand and seat as one number (hand * 64 + seat): comparing it
+        # on every press then makes no tuple.
+        self._ready = self.game.hand_number * 64 + seat
         self.next_screen()
 
     def revealed(self):
