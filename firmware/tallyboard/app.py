@@ -234,7 +234,7 @@ class App:
             self.played[self.game_id] = self.clock.time()
             # The table after a hand also asks the next one's first question
             # (Wizard: the trump; Spades: the first bid).
-            self.show_table(_close_game if g.finished else _next, None if g.finished else _menu, None, True, not g.finished)
+            self.show_table(_close_game if g.finished else App.next_screen, None if g.finished else _menu, None, True, not g.finished)
         else:
             self._next_or_fill()
         return True
@@ -290,10 +290,7 @@ class App:
         self.next_screen()
 
 
-def _next(app):
-    app.next_screen()
-
-
+# The score table's callbacks take the app (OK: App.next_screen itself).
 def _menu(app):
     app.game_menu()
 

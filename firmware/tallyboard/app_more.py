@@ -341,9 +341,9 @@ def amend(app, index, data, back=None):
         app.refuse(failure(app, e), back)
         return
     app._order_hand = None
-    from tallyboard.app import _menu, _next
+    from tallyboard.app import App, _menu
 
-    app.show_table(_next, _menu, index)
+    app.show_table(App.next_screen, _menu, index)
 
 
 def close_game(app):
