@@ -50,10 +50,22 @@ def key_hash(key):
 
 
 def _file(lang):
+    """The path of ``lang``'s table: beside this module (the board's flash,
+    the repository), else in the ``tallyboard`` folder of a ``sys.path``
+    entry (a frozen build has no files beside its modules: the tables go
+    in /lib/tallyboard/, firmware/manifest.py)."""
     if lang not in LANGUAGES:
         raise ValueError("language is one of %s, not %r" % (", ".join(LANGUAGES), lang))
-    # Beside this module, on the board's flash as in the repository.
-    return __file__[: __file__.rfind("i18n.")] + "lang_%s.bin" % lang
+    import sys
+
+    name = "lang_%s.bin" % lang
+    for folder in [__file__[: __file__.rfind("i18n.")]] + [p + "/tallyboard/" for p in sys.path]:
+        try:
+            open(folder + name).close()
+            return folder + name
+        except OSError:
+            pass
+    raise OSError("no tallyboard/%s beside i18n or on sys.path" % name)
 
 
 def table(lang):

@@ -5,6 +5,8 @@ the flash, screens forgotten when they close, finished games not kept."""
 
 import sys
 
+import pytest
+
 import tallyboard
 from tallyboard import i18n
 from tests.firmware.ui_corpus import corpus
@@ -77,3 +79,25 @@ def test_a_finished_game_is_listed_from_the_journal_not_kept():
     assert stored._game is None and stored.finished
     assert stored.game.totals == s.app.game.totals
     assert stored.name == "hearts" and stored.totals == s.app.game.totals
+
+
+def test_a_frozen_build_reads_the_tables_from_a_tallyboard_folder_on_sys_path(tmp_path, monkeypatch):
+    # Frozen modules have no files beside them (firmware/manifest.py): the
+    # tables are then found in /lib/tallyboard/, a sys.path entry's folder.
+    folder = tmp_path / "lib" / "tallyboard"
+    folder.mkdir(parents=True)
+    real = i18n._file("es")
+    (folder / "lang_es.bin").write_bytes(open(real, "rb").read())
+    monkeypatch.setattr(i18n, "__file__", ".frozen/tallyboard/i18n.py")
+    monkeypatch.setattr(sys, "path", [".frozen", str(tmp_path / "lib")])
+    assert i18n._file("es") == str(folder) + "/lang_es.bin"
+    try:
+        i18n.use("es")
+        assert i18n.t("new_game") == i18n.table("es")["new_game"]
+    finally:
+        monkeypatch.undo()
+        i18n.use("en")
+    monkeypatch.setattr(i18n, "__file__", ".frozen/tallyboard/i18n.py")
+    monkeypatch.setattr(sys, "path", [".frozen"])
+    with pytest.raises(OSError, match="lang_fr.bin"):
+        i18n._file("fr")
