@@ -49,51 +49,25 @@ def key_hash(key):
     return h
 
 
-def _file(lang):
-    """The path of ``lang``'s table: beside this module (the board's flash,
-    the repository), else in the ``tallyboard`` folder of a ``sys.path``
-    entry (a frozen build has no files beside its modules: the tables go
-    in /lib/tallyboard/, firmware/manifest.py)."""
-    if lang not in LANGUAGES:
-        raise ValueError("language is one of %s, not %r" % (", ".join(LANGUAGES), lang))
-    import sys
-
-    name = "lang_%s.bin" % lang
-    for folder in [__file__[: __file__.rfind("i18n.")]] + [p + "/tallyboard/" for p in sys.path]:
-        try:
-            open(folder + name).close()
-            return folder + name
-        except OSError:
-            pass
-    raise OSError("no tallyboard/%s beside i18n or on sys.path" % name)
-
-
 def table(lang):
     """The whole string table (a dict) of ``lang``, as the board reads it
     (for tests and the PC; the board itself never builds it)."""
-    with open(_file(lang), "rb") as f:
-        data = f.read()
-    n = data[0] | data[1] << 8
-    base = 4 + 5 * n
-    out = {}
-    for i in range(n):
-        j = 2 + 3 * n + 2 * i
-        record = data[base + (data[j] | data[j + 1] << 8) : base + (data[j + 2] | data[j + 3] << 8)].decode()
-        cut = record.find("\n")
-        out[record[:cut]] = record[cut + 1 :]
-    return out
+    from tallyboard import lang_file
+
+    return lang_file.table(lang)
 
 
 def use(lang):
     """Make ``lang`` the language of every screen: read its index (the
     one before is forgotten)."""
     global _path, _hashes, _count, code
-    path = _file(lang)  # raises the ValueError naming the languages
-    with open(path, "rb") as f:
-        head = f.read(2)
-        count = head[0] | head[1] << 8
-        hashes = f.read(5 * count + 2)
-    _path, _hashes, _count, code = path, hashes, count, lang
+    import tallyboard
+    from tallyboard import lang_file
+
+    # Raises the ValueError naming the languages.
+    _path, _count, _hashes = lang_file.index(lang)
+    tallyboard.unload("tallyboard.lang_file")
+    code = lang
     forget()
 
 
