@@ -39,14 +39,9 @@ REPEAT_NAMES = (UP, DOWN)
 
 # Millisecond counters may wrap (MicroPython's ticks_ms wraps at 2**30):
 # differences are taken modulo 2**30, valid for spans under ~6 days.
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731  (CPython)
-
-_PERIOD_MASK = const(0x3FFFFFFF)
-_HALF = const(0x20000000)
-_QUEUE = const(8)
+_PERIOD_MASK = 0x3FFFFFFF
+_HALF = 0x20000000
+_QUEUE = 8
 
 
 def ticks_diff(a, b):
