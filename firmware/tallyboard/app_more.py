@@ -18,6 +18,7 @@ from tallyboard import i18n, text
 from tallyboard.app import _screens_of
 from tallyboard.ui import widgets
 
+
 class _Live:
     """A game started since boot, listed like the journal's Stored
     (``game_id``, ``game``, ``created``, ``damage``, ``name``, ``players``,
@@ -45,7 +46,7 @@ def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
     app.side_names = []
     app.order = []
     app._order_hand = None
-    app._ready = None
+    app._ready = None  # the private bid shown: hand * 64 + seat
     app._revealed = None
     app._trump_asked = None
     app.screen = None
@@ -65,8 +66,9 @@ def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
 
 
 def boot(app, power):
-    """Start-up (``App.__init__``): settings, language and contrast, the
-    journal's boot, then the screen where the board stood."""
+    """Start-up: settings, language and contrast, the power hooks, the
+    journal's boot; returns what damage it found, worded for the screen
+    (or None)."""
     from tallyboard.journal import Journal
 
     config = app.config
