@@ -71,10 +71,9 @@ print(json.dumps([best, allocs]))
 
 HEAP = """
 import gc, json
-from tricktally import game_class
+from tricktally.wizard import Wizard
 d = json.loads(tt_data())
 entries = d['entries']
-Wizard = game_class('wizard')
 gc.collect()
 start = gc.mem_alloc()
 g = Wizard(d['players'], 0, d['settings'])

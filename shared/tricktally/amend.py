@@ -1,15 +1,88 @@
 # SPDX-License-Identifier: MIT
-"""Amending a complete hand of a game: ``Game.amend`` and its undo.
+"""Taking entries back and amending complete hands: ``Game.undo``,
+``Game.last_entry`` and ``Game.amend``.
 
-Kept apart from game.py and imported only when a hand is amended (or an
-amendment is taken back): amending is rare, and on the board every line
-of a loaded module takes RAM for as long as it stays loaded. These
-functions belong to ``Game`` and use its private state (the undo log, the
-step index) as its methods would.
+Kept apart from game.py and imported on the first undo or amendment: both
+are rare, and on the board every line of a loaded module takes RAM for as
+long as it stays loaded. These functions belong to ``Game`` and use its
+private state (the undo log, the step index) as its methods would.
+
+The undo log (``game._log``) holds, oldest first: an int
+``hand index * _STEPS + step`` for an ordinary entry; ``(kind, hand index,
+value it replaced)`` for a kind entered out of order (Game.FREE: Wizard's
+trump); ``("amend", hand index, the hand's record before)`` for an
+amendment.
 """
 
-from tricktally.errors import RuleError
-from tricktally.game import _AMEND
+from tricktally import RuleError
+from tricktally.game import _STEPS
+
+
+def _seat(game, hand, step):
+    # The seat that makes step ``step`` of ``hand`` (None for the whole hand).
+    offset = game._offsets[step]
+    return None if offset < 0 else (hand.dealer + 1 + offset) % game.n
+
+
+def undo(game):
+    """``game.undo()``: take back the last entry (or amendment); False when
+    there is none."""
+    if not game._log:
+        return False
+    last = game._log.pop()
+    if isinstance(last, int):
+        what, index, detail = None, last // _STEPS, last % _STEPS
+    else:
+        what, index, detail = last
+    if what == "amend":
+        replace_hand(game, index, detail)
+        return True
+    if game.current is None or game.current.index != index:
+        # The entry completed a hand: reopen it.
+        hand = game.hands.pop()
+        hand.scores = hand.totals = hand.bags = None
+        if game.hands:
+            game.totals = game.hands[-1].totals
+            game.bags = game.hands[-1].bags
+        else:
+            game.totals = [0] * len(game.sides)
+            game.bags = [0] * len(game.sides)
+        game.finished = False
+        game.winners = []
+        game._open(hand)
+    hand = game.current
+    if what is not None:
+        hand.values[what] = detail
+        return True
+    hand.taken_count -= 1
+    step = hand.taken[hand.taken_count]
+    kind = game._kinds[step]
+    seat = _seat(game, hand, step)
+    if seat is None:
+        hand.values[kind] = None
+    else:
+        hand.values[kind][seat] = None
+    game._step = step
+    game.kind = kind
+    game.seat = seat
+    return True
+
+
+def last_entry(game):
+    """``game.last_entry()``: the entry ``undo`` would take back."""
+    if not game._log:
+        return None
+    last = game._log[-1]
+    if isinstance(last, int):
+        index, step = last // _STEPS, last % _STEPS
+        hand = game.current if game.current is not None and game.current.index == index else game.hands[index]
+        kind = game._kinds[step]
+        seat = _seat(game, hand, step)
+        return (kind, seat, hand.get(kind, seat))
+    what, index, detail = last
+    if what == "amend":
+        return ("amend", None, index)
+    return (what, None, game.current.values[what])
 
 
 def amend(game, index, data):
@@ -22,7 +95,7 @@ def amend(game, index, data):
         )
     old = game.hand_to_dict(game.hands[index])
     replace_hand(game, index, data)
-    game._log.append((_AMEND, index, old))
+    game._log.append(("amend", index, old))
 
 
 def replace_hand(game, index, data):
@@ -35,17 +108,13 @@ def replace_hand(game, index, data):
     rebuilt = game.__class__(game.players, game.first_dealer, game.settings)
     for i in range(len(records)):
         if rebuilt.current is None:
-            raise RuleError(
-                "the game would end before this hand",
-                hand=i + 1,
-                rule="game_over",
-            )
+            raise RuleError("the game would end before this hand", hand=i + 1, rule="game_over")
         for kind, seat, value in rebuilt.dict_to_entries(records[i], i + 1):
             rebuilt.enter(kind, seat, value)
     for kind, seat, value in game.current_entries():
         if rebuilt.current is None:
             raise RuleError("the game would end before this hand", hand=len(records) + 1, rule="game_over")
         rebuilt.enter(kind, seat, value)
-    for name in ("hands", "current", "totals", "bags", "finished", "winners", "kind", "seat"):
+    for name in ("hands", "current", "totals", "bags", "finished", "winners", "kind", "seat", "_step",
+                 "hand_number", "dealer", "cards"):
         setattr(game, name, getattr(rebuilt, name))
-    game._step_index = rebuilt._step_index
