@@ -49,7 +49,10 @@ def undo(game):
             game.bags = [0] * len(game.sides)
         game.finished = False
         game.winners = []
-        game._open(hand)
+        game.current = hand
+        game.hand_number = hand.index + 1
+        game.dealer = hand.dealer
+        game.cards = game.cards_for(hand.index)
     hand = game.current
     if what is not None:
         hand.values[what] = detail

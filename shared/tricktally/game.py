@@ -139,15 +139,8 @@ class Game:
         self.finished = False
         self.winners = []
         self._log = []
-        self._open(Hand(self, 0))
+        self.current = None
         self._advance()
-
-    def _open(self, hand):
-        # ``hand`` is the one in play (also when undo reopens it).
-        self.current = hand
-        self.hand_number = hand.index + 1
-        self.dealer = hand.dealer
-        self.cards = self.cards_for(hand.index)
 
     def hand_count(self):
         """How many hands the game has, or 0 when it ends on a target."""
@@ -190,9 +183,13 @@ class Game:
         name = self.players[seat] if seat is not None and 0 <= seat < self.n else None
         return RuleError(message, hand=self.hand_number, seat=seat, rule=rule, name=name)
 
-    def check(self, kind, seat, value):
-        """Raise RuleError if entering ``value`` now would break a rule."""
-        if self.current is None:
+    def enter(self, kind, seat, value):
+        """Enter one value. Raises RuleError, changing nothing, if it breaks a rule.
+
+        Returns True when the entry completed (and scored) a hand.
+        """
+        hand = self.current
+        if hand is None:
             raise self._error("the game has ended; no more entries", seat, "game_over")
         if kind in self.FREE:
             if seat is not None:
@@ -204,31 +201,7 @@ class Game:
             raise self._error("expected the %s, not %s" % (want, kind), seat, "order")
         if value is None or isinstance(value, bool):
             raise self._error("%r is not a %s" % (value, kind), seat, kind)
-        self._check(self.current, kind, seat, value)
-
-    def legal_values(self, kind=None):
-        """Every value that may be entered now for ``kind`` (default: the expected step)."""
-        kind = kind or self.kind
-        out = []
-        if self.current is None or kind is None:
-            return out
-        seat = None if kind in self.FREE else self.seat
-        b = self.bounds(kind)
-        for v in range(b[0], b[1] + 1) if len(b) == 2 and isinstance(b[0], int) else b:
-            try:
-                self.check(kind, seat, v)
-                out.append(v)
-            except RuleError:
-                pass
-        return out
-
-    def enter(self, kind, seat, value):
-        """Enter one value. Raises RuleError, changing nothing, if it breaks a rule.
-
-        Returns True when the entry completed (and scored) a hand.
-        """
-        self.check(kind, seat, value)
-        hand = self.current
+        self._check(hand, kind, seat, value)
         values = hand.values
         if kind in self.FREE:
             # Logged with the value it replaces (tricktally.amend takes it back).
@@ -247,46 +220,51 @@ class Game:
 
     def _advance(self):
         # Find the next step of the hand in play (``kind``, ``seat``). A hand
-        # with every step entered is scored, then the next one is opened or
-        # the game ends. True when a hand was completed.
-        done = False
+        # with every step entered is scored, then the game ends or the next
+        # hand opens (the first one too: ``current`` is None then). True
+        # when a hand was completed.
         kinds = self._kinds
+        hand = self.current
+        done = False
         while True:
-            hand = self.current
-            i = hand.taken[hand.taken_count - 1] + 1 if hand.taken_count else 0
-            while i < len(kinds):
-                kind = kinds[i]
-                if kind not in self.OPTIONAL or self._applies(hand, kind):
-                    offset = self._offsets[i]
-                    self._step = i
-                    self.kind = kind
-                    self.seat = None if offset < 0 else (hand.dealer + 1 + offset) % self.n
-                    return done
-                i += 1
-            self._score(hand)
-            self.totals = hand.totals
-            self.bags = hand.bags
-            self.hands.append(hand)
-            done = True
-            if self._end():
-                self.current = self.kind = self.seat = None
-                return True
-            self._open(Hand(self, len(self.hands)))
+            if hand is not None:
+                i = hand.taken[hand.taken_count - 1] + 1 if hand.taken_count else 0
+                while i < len(kinds):
+                    kind = kinds[i]
+                    if kind not in self.OPTIONAL or self._applies(hand, kind):
+                        offset = self._offsets[i]
+                        self._step = i
+                        self.kind = kind
+                        self.seat = None if offset < 0 else (hand.dealer + 1 + offset) % self.n
+                        return done
+                    i += 1
+                self._score(hand)
+                self.totals = hand.totals
+                self.bags = hand.bags
+                self.hands.append(hand)
+                done = True
+                if self._over():
+                    self.current = self.kind = self.seat = None
+                    return True
+            hand = self.current = Hand(self, len(self.hands))
+            self.hand_number = hand.index + 1
+            self.dealer = hand.dealer
+            self.cards = self.cards_for(hand.index)
 
-    def _end(self):
+    def _over(self):
         # After a complete hand: has the game ended? Sets ``finished`` and
         # ``winners``. A game with a target ends after any hand that takes a
         # side to it, unless the best total is shared and the players play on.
+        totals = self.totals
         if self.DECK:
             if len(self.hands) < self.DECK // self.n:
                 return False
         else:
-            for t in self.totals:
+            for t in totals:
                 if t >= self.target:
                     break
             else:
                 return False
-        totals = self.totals
         best = []
         for i in range(len(totals)):
             if not best or totals[i] == totals[best[0]]:
@@ -332,6 +310,12 @@ class Game:
         from tricktally.amend import amend
 
         amend(self, index, data)
+
+    def legal_values(self, kind=None):
+        """Every value that may be entered now for ``kind`` (default: the expected step)."""
+        from tricktally.record import legal_values
+
+        return legal_values(self, kind)
 
     def hand_to_dict(self, hand):
         """The record form (``tricktally/1``) of complete hand ``hand``."""

@@ -8,7 +8,8 @@ the hand, the seat and the rule.
 The record form of one hand of each game (``Game.hand_to_dict`` and
 ``Game.dict_to_entries``) lives here too: the board needs it only to amend a
 hand or to journal a game that already has hands, so it is not kept in RAM
-while a game is played.
+while a game is played. So does ``Game.legal_values``, which only the PC's
+tools and the tests ask.
 """
 
 from tricktally import FORMAT, RuleError, new_game
@@ -192,3 +193,21 @@ def _seat_value(data, key, number):
     if not isinstance(value, int) or isinstance(value, bool):
         raise RuleError("%s must be a seat number, not %r" % (key, value), hand=number, rule="record")
     return value
+
+
+def legal_values(game, kind=None):
+    """``game.legal_values(kind)``: every value that may be entered now for
+    ``kind`` (default: the expected step), as ``game.enter`` would take it."""
+    kind = kind or game.kind
+    out = []
+    if game.current is None or kind is None:
+        return out
+    seat = None if kind in game.FREE else game.seat
+    b = game.bounds(kind)
+    for v in range(b[0], b[1] + 1) if len(b) == 2 and isinstance(b[0], int) else b:
+        try:
+            game._check(game.current, kind, seat, v)
+            out.append(v)
+        except RuleError:
+            pass
+    return out
