@@ -24,25 +24,29 @@ class RuleError(ValueError):
     """An entry, setting or record breaks a rule of the game.
 
     ``hand`` is 1-based (0 when the error is not about a hand), ``seat`` is
-    the seat concerned or None, ``rule`` a short name of the rule (a setting
-    name such as ``even_bids``, or one of the checks such as ``tricks_total``).
-    The message (``str(error)``, also ``message``) always names all three,
-    so it can be shown as it is.
+    the seat concerned or None (``name``: that player's name), ``rule`` a
+    short name of the rule (a setting name such as ``even_bids``, or one of
+    the checks such as ``tricks_total``). Its text (``str(error)``) always
+    names all three, so it can be shown as it is.
+
+    ``message`` is the text itself, or, with ``fill``, the key of a text in
+    tricktally.messages and the values that fill it in: the rules raise
+    those, so that the texts stay out of RAM on the board, which shows the
+    rule in the player's language instead.
     """
 
-    def __init__(self, message, hand=0, seat=None, rule="", name=None):
-        where = "hand %d" % hand if hand else ""
-        if seat is not None:
-            where += (", " if where else "") + ("seat %d (%s)" % (seat, name) if name else "seat %d" % seat)
-        if where:
-            message = where + ": " + message
-        if rule:
-            message += " [rule: " + rule + "]"
+    def __init__(self, message, hand=0, seat=None, rule="", name=None, fill=None):
         super().__init__(message)
-        self.message = message
         self.hand = hand
         self.seat = seat
         self.rule = rule
+        self.name = name
+        self.fill = fill
+
+    def __str__(self):
+        from tricktally.messages import text
+
+        return text(self)
 
 
 def new_game(name, players, first_dealer=0, settings=None):
@@ -56,5 +60,5 @@ def new_game(name, players, first_dealer=0, settings=None):
     elif name == "hearts":
         from tricktally.hearts import Hearts as cls
     else:
-        raise RuleError("unknown game %r (spades, wizard or hearts)" % (name,), rule="game")
+        raise RuleError("game", rule="game", fill=(name,))
     return cls(players, first_dealer, settings)

@@ -107,10 +107,10 @@ class Game:
 
     def __init__(self, players, first_dealer=0, settings=None):
         if not isinstance(players, (list, tuple)):
-            raise RuleError("players must be a list of names", rule="players")
+            raise RuleError("players", rule="players", fill=())
         for name in players:
             if not isinstance(name, str) or not name:
-                raise RuleError("every player needs a name (got %r)" % (name,), rule="players")
+                raise RuleError("name", rule="players", fill=(name,))
         self.players = list(players)
         n = self.n = len(players)
         # Imported here, not at the top: the app can drop the settings
@@ -119,7 +119,7 @@ class Game:
 
         self.settings = complete(self.NAME, settings, n)
         if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer < n:
-            raise RuleError("first_dealer must be a seat from 0 to %d, not %r" % (n - 1, first_dealer), rule="first_dealer")
+            raise RuleError("first_dealer", rule="first_dealer", fill=(n - 1, first_dealer))
         self.first_dealer = first_dealer
         self.target = self.settings.get("target")
         self.sides = [[0, 2], [1, 3]] if self.settings.get("partners") else [[s] for s in range(n)]
@@ -166,7 +166,7 @@ class Game:
         for i in range(len(self.sides)):
             if seat in self.sides[i]:
                 return i
-        raise RuleError("no seat %r" % (seat,), rule="seat")
+        raise RuleError("seat", rule="seat", fill=(seat,))
 
     def value(self, kind, seat=None, index=None):
         """A value entered in hand ``index`` (default: the current hand)."""
@@ -179,9 +179,11 @@ class Game:
 
     # ----- entering values -------------------------------------------------
 
-    def _error(self, message, seat=None, rule=""):
+    def _error(self, key, seat, rule, *fill):
+        # The refusal of an entry: text ``key`` of tricktally.messages, filled
+        # with ``fill``, about the hand in play and ``seat``.
         name = self.players[seat] if seat is not None and 0 <= seat < self.n else None
-        return RuleError(message, hand=self.hand_number, seat=seat, rule=rule, name=name)
+        return RuleError(key, self.hand_number, seat, rule, name, fill)
 
     def enter(self, kind, seat, value):
         """Enter one value. Raises RuleError, changing nothing, if it breaks a rule.
@@ -190,17 +192,16 @@ class Game:
         """
         hand = self.current
         if hand is None:
-            raise self._error("the game has ended; no more entries", seat, "game_over")
+            raise self._error("game_over", seat, "game_over")
         if kind in self.FREE:
             if seat is not None:
-                raise self._error("%s is entered for the hand, not for a seat" % kind, seat, "order")
+                raise self._error("free_seat", seat, "order", kind)
         elif kind != self.kind or seat != self.seat:
-            want = self.kind
-            if self.seat is not None:
-                want = "%s of seat %d (%s)" % (want, self.seat, self.players[self.seat])
-            raise self._error("expected the %s, not %s" % (want, kind), seat, "order")
+            if self.seat is None:
+                raise self._error("order", seat, "order", self.kind, kind)
+            raise self._error("order_seat", seat, "order", self.kind, self.seat, self.players[self.seat], kind)
         if value is None or isinstance(value, bool):
-            raise self._error("%r is not a %s" % (value, kind), seat, kind)
+            raise self._error("not_value", seat, kind, value, kind)
         self._check(hand, kind, seat, value)
         values = hand.values
         if kind in self.FREE:
@@ -243,43 +244,31 @@ class Game:
                 self.bags = hand.bags
                 self.hands.append(hand)
                 done = True
-                if self._over():
-                    self.current = self.kind = self.seat = None
-                    return True
+                # Has the game ended? A game of DECK // n hands ends after
+                # the last; one with a target after any hand that takes a
+                # side to it, unless the best total is shared and the
+                # players play on.
+                totals = self.totals
+                if len(self.hands) >= self.DECK // self.n if self.DECK else max(totals) >= self.target:
+                    best = []
+                    for i in range(len(totals)):
+                        if not best or totals[i] == totals[best[0]]:
+                            best.append(i)
+                        elif (totals[i] < totals[best[0]]) == self.LOWEST:
+                            best = [i]
+                    if len(best) == 1 or self.settings.get("tie", self.TIE) != "play_on":
+                        winners = []
+                        for i in best:
+                            winners.extend(self.sides[i])
+                        winners.sort()
+                        self.winners = winners
+                        self.finished = True
+                        self.current = self.kind = self.seat = None
+                        return True
             hand = self.current = Hand(self, len(self.hands))
             self.hand_number = hand.index + 1
             self.dealer = hand.dealer
             self.cards = self.cards_for(hand.index)
-
-    def _over(self):
-        # After a complete hand: has the game ended? Sets ``finished`` and
-        # ``winners``. A game with a target ends after any hand that takes a
-        # side to it, unless the best total is shared and the players play on.
-        totals = self.totals
-        if self.DECK:
-            if len(self.hands) < self.DECK // self.n:
-                return False
-        else:
-            for t in totals:
-                if t >= self.target:
-                    break
-            else:
-                return False
-        best = []
-        for i in range(len(totals)):
-            if not best or totals[i] == totals[best[0]]:
-                best.append(i)
-            elif (totals[i] < totals[best[0]]) == self.LOWEST:
-                best = [i]
-        if len(best) > 1 and self.settings.get("tie", self.TIE) == "play_on":
-            return False
-        winners = []
-        for i in best:
-            winners.extend(self.sides[i])
-        winners.sort()
-        self.winners = winners
-        self.finished = True
-        return True
 
     # ----- undo, amend and records: loaded when used -----------------------
 
@@ -349,18 +338,14 @@ class Game:
 
     # ----- what several games share -------------------------------------------
 
-    def _check_sum(self, hand, kind, seat, value, total, what):
-        """Per-seat counts must add up to ``total``: refuse a value that
-        overshoots, and a last value that falls short."""
+    def _check_sum(self, hand, kind, seat, value, total):
+        """Per-seat counts of ``kind`` must add up to ``total``: refuse a
+        value that overshoots, and a last value that falls short."""
         entered = hand.total(kind) + value
         if entered > total:
-            raise self._error("%s add up to %d, more than the %d in the hand" % (what, entered, total), seat, kind + "_total")
+            raise self._error("sum_over", seat, kind + "_total", kind, entered, total)
         if hand.count(kind) == self.n - 1 and entered != total:
-            raise self._error(
-                "%s add up to %d; they must add up to %d, so this one must be %d" % (what, entered, total, total - entered + value),
-                seat,
-                kind + "_total",
-            )
+            raise self._error("sum_short", seat, kind + "_total", kind, entered, total, total - entered + value)
 
     def sole_leader(self, lowest=False):
         """The index of the one side with the best total, or -1 when shared.

@@ -66,16 +66,16 @@ class Hearts(Game):
     def _check(self, hand, kind, seat, value):
         if kind == "moon":
             if value not in MOON_CHOICES:
-                raise self._error("the moon choice is others_plus or self_minus, not %r" % (value,), seat, "moon")
+                raise self._error("moon", seat, "moon", value)
             return
         if not isinstance(value, int):
-            raise self._error("%r is not a whole number" % (value,), seat, kind)
+            raise self._error("whole", seat, kind, value)
         if kind == "hearts":
             if not 0 <= value <= 13:
-                raise self._error("hearts taken are 0 to 13, not %d" % value, seat, "hearts_range")
-            self._check_sum(hand, "hearts", seat, value, 13, "hearts")
+                raise self._error("hearts_out", seat, "hearts_range", value)
+            self._check_sum(hand, "hearts", seat, value, 13)
         elif not 0 <= value < self.n:
-            raise self._error("%s is taken by a seat from 0 to %d, not %d" % (kind, self.n - 1, value), None, kind)
+            raise self._error("taken_by", None, kind, kind, self.n - 1, value)
 
     def _score(self, hand):
         # 1 a heart, 13 for the queen of spades; a moon (one player took all

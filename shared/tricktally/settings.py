@@ -42,7 +42,7 @@ def table(game):
     ``(name, values, open)``."""
     global _last
     if game not in TABLES:
-        raise RuleError("unknown game %r (spades, wizard or hearts)" % (game,), rule="game")
+        raise RuleError("game", rule="game", fill=(game,))
     if _last is None or _last[0] != game:
         rows = []
         for word in TABLES[game].split():
@@ -85,15 +85,12 @@ def complete(game, given, players):
     rows = table(game)
     given = given or {}
     if not isinstance(given, dict):
-        raise RuleError("settings must be an object of name: value", rule="settings")
+        raise RuleError("settings", rule="settings", fill=())
     counts = PLAYERS[game]
     if players not in counts:
-        raise RuleError(
-            "%s is for %s players, not %d" % (game, ", ".join([str(c) for c in sorted(counts)]), players),
-            rule="players",
-        )
+        raise RuleError("count", rule="players", fill=(game, ", ".join([str(c) for c in sorted(counts)]), players))
     if "players" in given and not _is(given["players"], players):
-        raise RuleError("setting players is %s but %d players are named" % (_show(given["players"]), players), rule="players")
+        raise RuleError("named", rule="players", fill=(_show(given["players"]), players))
     out = {"players": players}
     for name, values, open_ in rows:
         value = given.get(name, values[0])
@@ -103,17 +100,14 @@ def complete(game, given, players):
         else:
             if not (open_ and isinstance(value, int) and not isinstance(value, bool) and value > 0):
                 shown = ", ".join([_show(v) for v in values]) + (" or any positive whole number" if open_ else "")
-                raise RuleError(
-                    "setting %s of %s cannot be %s (allowed: %s)" % (name, game, _show(value), shown),
-                    rule=name,
-                )
+                raise RuleError("setting", rule=name, fill=(name, game, _show(value), shown))
         out[name] = value
     # ``out`` holds every name the game knows (and players).
     for name in given:
         if name not in out:
-            raise RuleError("%s has no setting %r" % (game, name), rule="settings")
+            raise RuleError("no_setting", rule="settings", fill=(game, name))
     if out.get("partners") and players != 4:
-        raise RuleError("partners needs exactly 4 players", rule="partners")
+        raise RuleError("partners", rule="partners", fill=())
     if out.get("blind_nil") and not out["nil"]:
-        raise RuleError("blind_nil needs nil", rule="blind_nil")
+        raise RuleError("needs_nil", rule="blind_nil", fill=())
     return out

@@ -37,19 +37,19 @@ class Spades(Game):
     def _check(self, hand, kind, seat, value):
         total = self.cards
         if not isinstance(value, int):
-            raise self._error("%r is not a whole number" % (value,), seat, kind)
+            raise self._error("whole", seat, kind, value)
         if kind == "tricks":
             if not 0 <= value <= total:
-                raise self._error("tricks taken are 0 to %d, not %d" % (total, value), seat, "tricks_range")
-            self._check_sum(hand, "tricks", seat, value, total, "tricks")
+                raise self._error("tricks_out", seat, "tricks_range", total, value)
+            self._check_sum(hand, "tricks", seat, value, total)
         elif value == BLIND_NIL:
             if not self.settings["blind_nil"]:
-                raise self._error("blind nil is not allowed (blind_nil is off)", seat, "blind_nil")
+                raise self._error("blind_nil", seat, "blind_nil")
         elif value == 0:
             if not self.settings["nil"]:
-                raise self._error("a bid is 1 to %d; nil is off, so 0 is not allowed" % total, seat, "nil")
+                raise self._error("nil", seat, "nil", total)
         elif not 1 <= value <= total:
-            raise self._error("a bid is %d to %d, not %d" % (0 if self.settings["nil"] else 1, total, value), seat, "bid_range")
+            raise self._error("bid_range", seat, "bid_range", 0 if self.settings["nil"] else 1, total, value)
 
     def _score(self, hand):
         # A side's contract is its bids that are not nil; made, it scores 10

@@ -81,29 +81,24 @@ class Wizard(Game):
     def _check(self, hand, kind, seat, value):
         if kind == "trump":
             if value not in SUITS:
-                raise self._error("trump is one of S, H, D, C or none, not %r" % (value,), None, "trump")
+                raise self._error("trump", None, "trump", value)
             if value != NO_TRUMP and hand.index == self.hand_count() - 1:
-                raise self._error("the last round deals every card, so it has no trump", None, "trump")
+                raise self._error("last_trump", None, "trump")
             return
         if not isinstance(value, int):
-            raise self._error("%r is not a whole number" % (value,), seat, kind)
+            raise self._error("whole", seat, kind, value)
         if kind == "first_card":
             if value != 1:
-                raise self._error("first_card is entered as 1", seat, "bidding")
+                raise self._error("first_card", seat, "bidding")
             return
         size = hand.index + 1
         if not 0 <= value <= size:
-            raise self._error("%s in round %d are 0 to %d, not %d" % ("bids" if kind == "bid" else "tricks", size, size, value), seat, kind + "_range")
+            raise self._error("round_out", seat, kind + "_range", "bids" if kind == "bid" else "tricks", size, size, value)
         if kind == "bid":
             if value == self.forbidden_bid(hand):
-                raise self._error(
-                    "bid %d would make the bids add up to %d, the cards dealt; forbidden by even_bids=%s"
-                    % (value, size, self.settings["even_bids"]),
-                    seat,
-                    "even_bids",
-                )
+                raise self._error("even_bids", seat, "even_bids", value, size, self.settings["even_bids"])
             return
-        self._check_sum(hand, "tricks", seat, value, size, "tricks")
+        self._check_sum(hand, "tricks", seat, value, size)
 
     def _score(self, hand):
         # Exact: 20 plus 10 a trick; otherwise -10 for each trick over or under.
