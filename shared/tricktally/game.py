@@ -9,8 +9,9 @@ hand as in the last: nothing here replays the game.
 
 This module is in RAM for the whole game on the board, so what only the PC,
 the menus, taking back or amending need lives in modules imported on use:
-tricktally.amend (undo, amend), tricktally.record (the record form of a
-hand), tricktally.settings (checked once, when the game is created). On
+tricktally.undo, tricktally.amend, tricktally.record (the record form of a
+hand, legal_values), tricktally.settings (checked once, when the game is
+created), tricktally.messages (the text of a refusal). On
 MicroPython every function costs a few heap blocks while its module is
 loaded (docs/MEMORY.md), hence few, plain methods and attributes rather
 than properties.
@@ -21,7 +22,7 @@ from tricktally import RuleError
 # Undo log: an ordinary entry is logged as one small int,
 # ``hand index * _STEPS + step``, which MicroPython stores without
 # allocating; the rare ones are tuples ``(what, hand index, detail)``
-# (tricktally.amend reads them).
+# (tricktally.undo reads them).
 _STEPS = 256
 
 
@@ -205,7 +206,7 @@ class Game:
         self._check(hand, kind, seat, value)
         values = hand.values
         if kind in self.FREE:
-            # Logged with the value it replaces (tricktally.amend takes it back).
+            # Logged with the value it replaces (tricktally.undo takes it back).
             self._log.append((kind, hand.index, values[kind]))
             values[kind] = value
             return False
@@ -278,14 +279,14 @@ class Game:
 
     def undo(self):
         """Take back the last entry (or amendment). Returns False when there is none."""
-        from tricktally.amend import undo
+        from tricktally.undo import undo
 
         return undo(self)
 
     def last_entry(self):
         """The entry ``undo()`` would take back, as ``(kind, seat, value)``; an
         amendment gives ``("amend", None, hand index)``; None when there is none."""
-        from tricktally.amend import last_entry
+        from tricktally.undo import last_entry
 
         return last_entry(self)
 

@@ -10,6 +10,13 @@ their text where they are raised.
 """
 
 
+def show(value):
+    """A setting's value as RULES.md writes it: true, false, a number or a word."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value if isinstance(value, str) else repr(value)
+
+
 def text(error):
     """The text of RuleError ``error``: where (hand, seat and name), what,
     and the rule."""

@@ -62,18 +62,6 @@ def table(game):
     return _last[1]
 
 
-def _is(value, allowed):
-    # True == 1 in Python: a boolean setting must not accept 1, nor a number True.
-    return value == allowed and isinstance(value, bool) == isinstance(allowed, bool)
-
-
-def _show(value):
-    # A value as RULES.md writes it: true, false, a number or a word.
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return value if isinstance(value, str) else repr(value)
-
-
 def complete(game, given, players):
     """Check ``given`` settings for ``game`` with ``players`` players.
 
@@ -89,18 +77,23 @@ def complete(game, given, players):
     counts = PLAYERS[game]
     if players not in counts:
         raise RuleError("count", rule="players", fill=(game, ", ".join([str(c) for c in sorted(counts)]), players))
-    if "players" in given and not _is(given["players"], players):
-        raise RuleError("named", rule="players", fill=(_show(given["players"]), players))
+    # True == 1 in Python: a boolean setting must not accept 1, nor a number True.
+    if "players" in given and (given["players"] != players or isinstance(given["players"], bool)):
+        from tricktally.messages import show
+
+        raise RuleError("named", rule="players", fill=(show(given["players"]), players))
     out = {"players": players}
     for name, values, open_ in rows:
         value = given.get(name, values[0])
         for allowed in values:
-            if _is(value, allowed):
+            if value == allowed and isinstance(value, bool) == isinstance(allowed, bool):
                 break
         else:
             if not (open_ and isinstance(value, int) and not isinstance(value, bool) and value > 0):
-                shown = ", ".join([_show(v) for v in values]) + (" or any positive whole number" if open_ else "")
-                raise RuleError("setting", rule=name, fill=(name, game, _show(value), shown))
+                from tricktally.messages import show
+
+                shown = ", ".join([show(v) for v in values]) + (" or any positive whole number" if open_ else "")
+                raise RuleError("setting", rule=name, fill=(name, game, show(value), shown))
         out[name] = value
     # ``out`` holds every name the game knows (and players).
     for name in given:
