@@ -72,6 +72,7 @@ print(json.dumps([best, allocs]))
 HEAP = """
 import gc, json
 from tricktally.wizard import Wizard
+import tricktally.settings  # imported by Wizard(): a module, not the game's data
 d = json.loads(tt_data())
 entries = d['entries']
 gc.collect()
