@@ -16,6 +16,13 @@ keeps, from creating the game to its end, after ``gc.collect()``, with the
 core loaded from mpy-cross bytecode as on the board (goal <= 16384).
 ``core.alloc_per_entry_mean``: bytes allocated per entry over that game
 (collections off while it is entered).
+
+``core.pico_ms_per_entry.wizard6``: the core's share of a key press that
+enters a value, as the Pico estimate counts work (bench/pico_est.py): a
+6-player Wizard game entered on the unix port with, before each entry, what
+the entry screen asks the core (``bounds``, ``forbidden_bid``,
+``hand_count``, the count of bids); its time per entry as a ratio to the
+calibration loop in the same run (best of RUNS each), times 45.9 ms.
 """
 
 import json
@@ -91,6 +98,45 @@ print(gc.mem_alloc() - start, allocated // len(entries), g.finished)
 """
 
 
+# Input: {"players", "settings", "entries", "runs"}. Prints the best
+# microseconds of the whole game and of the calibration loop.
+ENTRY_WORK = """
+import gc, json
+from time import ticks_diff, ticks_us
+from tricktally import new_game
+d = json.loads(tt_data())
+
+def calibration_loop():
+    x = 0
+    for i in range(10000):
+        x += i
+    return x
+
+best = None
+calibration = None
+for run in range(d['runs']):
+    g = new_game('wizard', d['players'], 0, d['settings'])
+    gc.collect()
+    start = ticks_us()
+    for e in d['entries']:
+        g.bounds()
+        g.forbidden_bid()
+        g.hand_count()
+        if g.current is not None:
+            g.current.count('bid')
+        g.enter(e[0], e[1], e[2])
+    t = ticks_diff(ticks_us(), start)
+    best = t if best is None else min(best, t)
+    start = ticks_us()
+    calibration_loop()
+    t = ticks_diff(ticks_us(), start)
+    calibration = t if calibration is None else min(calibration, t)
+print(best, calibration, g.finished)
+"""
+# The Pico's time for the calibration loop (issue 12; bench/pico_est.py).
+PICO_CALIBRATION_MS = 45.9
+
+
 def hands_of(name, hands, seed=7):
     """Entries of a realistic game of ``hands`` hands, split hand by hand."""
     players, settings, _ = LONG[name]
@@ -135,6 +181,23 @@ def game_heap():
     return int(kept), int(per_entry)
 
 
+def entry_work():
+    """Pico ms of the core's work per entry (see the module's docstring)."""
+    players = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
+    rnd = random.Random(11)
+    game = new_game("wizard", players, 0, {})
+    entries = []
+    while game.kind is not None:
+        entry = [game.kind, game.seat, choose(game, rnd)]
+        entries.append(entry)
+        game.enter(*entry)
+    data = json.dumps({"players": players, "settings": {}, "entries": entries, "runs": 5})
+    total, calibration, finished = run_micropython(ENTRY_WORK, data=data).split()
+    if finished != "True":
+        raise RuntimeError("the Wizard game did not finish in the VM")
+    return int(total) / len(entries) / int(calibration) * PICO_CALIBRATION_MS
+
+
 def measure():
     results = {}
     for name in ("spades", "wizard", "hearts"):
@@ -145,4 +208,5 @@ def measure():
     kept, per_entry = game_heap()
     results["core.game_heap_bytes.wizard3"] = kept
     results["core.alloc_per_entry_mean"] = per_entry
+    results["core.pico_ms_per_entry.wizard6"] = round(entry_work(), 3)
     return results

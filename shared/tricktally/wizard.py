@@ -70,8 +70,10 @@ class Wizard(Game):
         if hand is None or hand.count("bid") != self.n - 1:
             return None
         rule = self.settings["even_bids"]
+        if rule == "allowed":
+            return None
         value = hand.index + 1 - hand.total("bid")
-        if rule == "allowed" or value < 0 or (value == 0 and rule == "canadian_zero"):
+        if value < 0 or (value == 0 and rule == "canadian_zero"):
             return None
         # Canadian: only a last bidder who leads alone is held back.
         if rule != "never" and self.sole_leader() != hand.dealer:
