@@ -36,7 +36,12 @@ class RuleError(ValueError):
     """
 
     def __init__(self, message, hand=0, seat=None, rule="", name=None, fill=None):
-        super().__init__(message)
+        # MicroPython prints an uncaught exception from its arguments, not
+        # from __str__: the key and its values then show in the traceback.
+        if fill is None:
+            super().__init__(message)
+        else:
+            super().__init__(message, fill)
         self.hand = hand
         self.seat = seat
         self.rule = rule

@@ -85,3 +85,12 @@ def test_a_text_given_as_it_is_is_kept():
     e = RuleError("the game would end before this hand", hand=3, rule="game_over")
     assert str(e) == "hand 3: the game would end before this hand [rule: game_over]"
     assert (e.hand, e.seat, e.rule) == (3, None, "game_over")
+
+
+def test_a_keyed_refusal_carries_its_values_for_micropython_tracebacks():
+    # MicroPython prints an uncaught exception from its args, not __str__:
+    # the key and the values must be there (tests/firmware/test_wasm32.py
+    # checks the traceback on the port).
+    e = RuleError("game", rule="game", fill=("chess",))
+    assert e.args == ("game", ("chess",))
+    assert str(e) == "unknown game 'chess' (spades, wizard or hearts) [rule: game]"
