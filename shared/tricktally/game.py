@@ -348,8 +348,8 @@ class Game:
         if hand.count(kind) == self.n - 1 and entered != total:
             raise self._error("sum_short", seat, kind + "_total", kind, entered, total, total - entered + value)
 
-    def sole_leader(self, lowest=False):
-        """The index of the one side with the best total, or -1 when shared.
+    def sole_leader(self):
+        """The index of the one side with the highest total, or -1 when shared.
 
         Allocates nothing: the Canadian bid rule asks it on every last bid.
         """
@@ -357,10 +357,9 @@ class Game:
         count = 0
         totals = self.totals
         for i in range(len(totals)):
-            t = totals[i]
-            if count == 0 or (t < totals[best] if lowest else t > totals[best]):
+            if count == 0 or totals[i] > totals[best]:
                 best = i
                 count = 1
-            elif t == totals[best]:
+            elif totals[i] == totals[best]:
                 count += 1
         return best if count == 1 else -1
