@@ -169,10 +169,9 @@ class Game:
                 return i
         raise RuleError("seat", rule="seat", fill=(seat,))
 
-    def value(self, kind, seat=None, index=None):
-        """A value entered in hand ``index`` (default: the current hand)."""
-        hand = self.current if index is None else self.hands[index]
-        return None if hand is None else hand.get(kind, seat)
+    def value(self, kind, seat=None):
+        """A value entered in the current hand (None once the game has ended)."""
+        return None if self.current is None else self.current.get(kind, seat)
 
     def entries(self):
         """How many entries the current hand holds."""
