@@ -6,7 +6,8 @@ on the WebAssembly port (32-bit), imported from ``.mpy`` as deployed, after
 - ``mp.core_bytes.GAME``: every ``tricktally`` module in memory while the
   app plays GAME (bench/mp_bench.py's games: 4-player Spades, 6-player
   Wizard, Hearts to 100), imported together into a fresh VM (the package,
-  errors, settings, game and the game's rules module). Goal <= 10 KB each:
+  settings, game and the game's rules module; errors too before session
+  9). Goal <= 10 KB each:
   the core's share of ``mp.import_bytes``' 64 KB (docs/MEMORY.md).
 - ``wasm32.core_bytes.GAME``: the same set on the 32-bit port.
 - ``mp.core_modules.GAME``: how many modules that set holds.
