@@ -80,9 +80,15 @@ class Display:
         shadow = memoryview(self._shadow)
         self._page_views = [self.buffer[p * width:(p + 1) * width] for p in range(self.pages)]
         self._shadow_views = [shadow[p * width:(p + 1) * width] for p in range(self.pages)]
+        # The frame as drawn, kept while the overlay draws on it for one
+        # show() and while a redraw of a few pages (keep/kept) runs.
+        self._save = bytearray(size)
+        save = memoryview(self._save)
+        self._save_views = [save[p * width:(p + 1) * width] for p in range(self.pages)]
         self._tx = bytearray(width + 1)
         self._tx[0] = CTRL_DATA
         tx = memoryview(self._tx)
+        self._txfb = FrameBuffer(tx[1:], width, 8, MONO_VLSB)
         # _sends[k] sends k * _SPAN_STEP data bytes.
         self._sends = [tx[:k * _SPAN_STEP + 1] for k in range(width // _SPAN_STEP + 1)]
         self._window = bytearray(_WINDOW_CMD)
@@ -167,11 +173,38 @@ class Display:
         """Forget what the panel holds: the next show() sends everything."""
         self._valid = False
 
+    def keep(self, pages):
+        """Start a redraw of only the 8-pixel ``pages`` (a bit mask, page 0
+        = bit 0): remember the frame, clear those pages. ``kept()`` then
+        puts every other page back as it was, whatever the drawing did
+        there (a line of text reaches 2 rows into the page above)."""
+        self._save[:] = self.buffer
+        for p in range(self.pages):
+            if pages >> p & 1:
+                self.fb.fill_rect(0, 8 * p, self.width, 8, 0)
+
+    def kept(self, pages):
+        """End the redraw ``keep(pages)`` began (see there)."""
+        sv = self._save_views
+        pv = self._page_views
+        for p in range(self.pages):
+            if not pages >> p & 1:
+                pv[p][:] = sv[p]
+
     def show(self):
         """Send the changed parts of the framebuffer (after the overlay);
-        return bytes sent."""
-        if self.overlay is not None:
-            self.overlay(self)
+        return bytes sent. The framebuffer is left as drawn (the overlay
+        goes on a copy of it)."""
+        overlay = self.overlay
+        if overlay is not None:
+            self._save[:] = self.buffer
+            overlay(self)
+        n = self._send()
+        if overlay is not None:
+            self.buffer[:] = self._save
+        return n
+
+    def _send(self):
         width = self.width
         buf = self.buffer
         shadow = self._shadow
@@ -186,14 +219,15 @@ class Display:
                     cnt[p] = 0
                     continue
                 base = p * width
-                a = 0
-                while buf[base + a] == shadow[base + a]:
+                a = base
+                while buf[a] == shadow[a]:
                     a += 1
-                b = width - 1
-                while buf[base + b] == shadow[base + b]:
+                b = base + width - 1
+                while buf[b] == shadow[b]:
                     b -= 1
-                n = b - a + 1
-                n = ((n + _SPAN_STEP - 1) // _SPAN_STEP) * _SPAN_STEP
+                a -= base
+                n = b - base - a + _SPAN_STEP
+                n -= n % _SPAN_STEP
                 if a + n > width:
                     a = width - n
                 lo[p] = a
@@ -205,26 +239,21 @@ class Display:
         if not self._valid or partial >= full:
             self._set_window(0, width - 1, 0, self.pages - 1)
             self.i2c.writeto(self.addr, self._frame)
-            # The frame goes in one transfer; keep the panel's copy.
-            self._shadow[:] = buf
-            self._valid = True
-            self.bytes_total += full
-            return full
-        tx = self._tx
-        sends = self._sends
-        for p in range(self.pages):
-            k = cnt[p]
-            if not k:
-                continue
-            a = lo[p]
-            n = k * _SPAN_STEP
-            self._set_window(a, a + n - 1, p, p)
-            i = p * width + a
-            for j in range(1, n + 1):
-                v = buf[i]
-                tx[j] = v
-                shadow[i] = v
-                i += 1
-            self.i2c.writeto(self.addr, sends[k])
+            partial = full
+        else:
+            sends = self._sends
+            for p in range(self.pages):
+                k = cnt[p]
+                if k:
+                    a = lo[p]
+                    n = k * _SPAN_STEP
+                    self._set_window(a, a + n - 1, p, p)
+                    # Columns a.. of page p into tx: one blit, C code,
+                    # nothing allocated.
+                    self._txfb.blit(self.fb, -a, -8 * p)
+                    self.i2c.writeto(self.addr, sends[k])
+        # Every differing byte went out: the panel now holds the frame.
+        shadow[:] = buf
+        self._valid = True
         self.bytes_total += partial
         return partial

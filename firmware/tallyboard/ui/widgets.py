@@ -1,79 +1,34 @@
 # SPDX-License-Identifier: MIT
-"""Drawing helpers shared by the screens: numbers without building strings,
-title bars, right-aligned values, wrapped messages.
-
-Numbers are drawn digit by digit from a table of one-character strings, so a
-redraw allocates nothing (MicroPython counts every allocation).
-"""
+"""Drawing helpers shared by the screens: numbers without building strings
+(tallyboard.text draws ints), title bars, right-aligned values, wrapped
+messages."""
 
 from tallyboard import text
 
 W = 128
 H = 64
-DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
-MINUS = "-"
-PLUS = "+"
-_buf = bytearray(12)
 # Hearts' pass directions to their string keys (the hand screens and the
 # score table's next-deal line both say it; kept here so neither screen
 # module has to load the other).
 DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
 
-
-def _digits(n):
-    # Fills _buf with the digits of abs(n), least significant first; returns the count.
-    if n < 0:
-        n = -n
-    count = 0
-    while True:
-        _buf[count] = n % 10
-        count += 1
-        n //= 10
-        if n == 0 or count == len(_buf):
-            return count
-
-
-def int_width(n, font=None, sign=False):
-    """Pixel width of the number ``n`` (with a sign when ``sign`` and n >= 0)."""
-    font = font or text.SMALL
-    count = _digits(n)
-    w = 0
-    for i in range(count):
-        w += text.width(DIGITS[_buf[i]], font)
-    if n < 0:
-        w += text.width(MINUS, font)
-    elif sign:
-        w += text.width(PLUS, font)
-    return w
-
-
-def draw_int(fb, n, x, y, font=None, color=1, sign=False):
-    """Draw integer ``n`` at ``x, y``; returns the x after it."""
-    font = font or text.SMALL
-    if n < 0:
-        x = text.draw(fb, MINUS, x, y, font, color)
-    elif sign:
-        x = text.draw(fb, PLUS, x, y, font, color)
-    count = _digits(n)
-    for i in range(count - 1, -1, -1):
-        x = text.draw(fb, DIGITS[_buf[i]], x, y, font, color)
-    return x
+# Numbers go through tallyboard.text, which draws an int digit by digit
+# without building a string: ``draw_int(fb, n, x, y, font=None, color=1,
+# sign=False)`` and ``int_width(n, font=None, sign=False)``.
+draw_int = text.draw
+int_width = text.width
 
 
 def draw_int_right(fb, n, right, y, font=None, color=1, sign=False):
-    """Draw ``n`` so that it ends at x = ``right``."""
-    return draw_int(fb, n, right - int_width(n, font, sign), y, font, color, sign)
+    """Draw ``n`` (an int, or a string) so that it ends at x = ``right``."""
+    return text.draw(fb, n, right - text.width(n, font, sign), y, font, color, sign)
 
 
-def draw_right(fb, s, right, y, font=None, color=1):
-    """Draw string ``s`` so that it ends at x = ``right``."""
-    font = font or text.SMALL
-    return text.draw(fb, s, right - text.width(s, font), y, font, color)
+draw_right = draw_int_right
 
 
 def draw_center(fb, s, y, font=None, color=1, left=0, right=W):
     """Draw ``s`` centred between ``left`` and ``right``."""
-    font = font or text.SMALL
     return text.draw(fb, s, left + (right - left - text.width(s, font)) // 2, y, font, color)
 
 
