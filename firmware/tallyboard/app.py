@@ -147,8 +147,7 @@ class App:
 
     def redraw(self):
         """Draw the current screen into the framebuffer and send what changed."""
-        self.fb.fill(0)
-        self.screen.draw(self)
+        widgets.paint(self)  # the whole screen, or only the pages that changed
         if self.toast is not None:
             # What the last undo took back, over the title bar (and the line
             # under it when it needs two), until the next press.

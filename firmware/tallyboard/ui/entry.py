@@ -198,6 +198,9 @@ class NumberEntry:
     """Pick a whole number for the expected bid, tricks or hearts entry."""
 
     def __init__(self, app, g, preset=None):
+        # What the last draw showed: game, hand, kind, seat, value,
+        # entries, crossed-out preview (see dirty).
+        self.drawn = [None] * 7
         self.reset(app, g, preset)
 
     def reset(self, app, g, preset=None):
@@ -247,6 +250,33 @@ class NumberEntry:
             if v is not None:
                 app.enter(self.kind, self.seat, v)
 
+    def dirty(self, app, last):
+        """The pages that may differ from this picker's last draw (see
+        widgets.paint). A line's accents reach the page above it, so a
+        changed line takes that page too, except line 1: its accents fall
+        on the lit title bar. The next seat of the same kind: all but the
+        title bar (the hand and dealer stay). The value alone: the hint
+        (pages 1-2), the value and its neighbours (3-4) and the running sum
+        (the header's line 1, or line 7 for bids: 6-7), and line 6 when the
+        crossed-out preview changes."""
+        d = self.drawn
+        g = app.game
+        if last is not self or d[0] is not g or d[1] != g.hand_number or d[2] != self.kind:
+            return 255
+        if d[3] != self.seat or d[5] != g.entries():
+            return 0xFE
+        if d[4] == self.value:
+            return 0
+        if self.kind != "bid":
+            return 0x1E
+        if d[6] != self.preview(g):
+            return 0xFE
+        return 0xDE
+
+    def preview(self, g):
+        """The bid crossed out in the dealer's column (None: none)."""
+        return None if self.private else defaults.forbidden_next(g, self.value)
+
     def draw(self, app):
         # One page per line: header 0-1, label and hint 2, value 3-4
         # (neighbours in 4), names 5, values 6-7. A value change touches
@@ -255,6 +285,14 @@ class NumberEntry:
         fb = app.fb
         g = app.game
         kind = self.kind
+        d = self.drawn
+        d[0] = g
+        d[1] = g.hand_number
+        d[2] = kind
+        d[3] = self.seat
+        d[4] = self.value
+        d[5] = g.entries()
+        d[6] = self.preview(g)
         y = widgets.line(2)
         hint = self.hint(g)
         x = text.draw(fb, t(KIND_KEYS[kind]), 0, y)
@@ -298,8 +336,7 @@ class NumberEntry:
             if not g.current.total("hearts"):
                 widgets.draw_center(fb, t("moon_hint"), widgets.line(7))
         else:
-            preview = defaults.forbidden_next(g, self.value)
-            draw_values(fb, app, g, "bid", widgets.line(6), preview, g.dealer)
+            draw_values(fb, app, g, "bid", widgets.line(6), d[6], g.dealer)
             draw_sum(fb, g, "bid", widgets.line(7), self.value)
 
     def hint(self, g):
@@ -430,8 +467,18 @@ class PassScreen:
     BACK opens the game menu, long BACK undoes the last bid (its value
     stays hidden)."""
 
+    hand = None  # the hand and starting bid the last draw showed (see dirty)
+    shown = None
+
     def __init__(self, seat):
         self.seat = seat
+
+    def dirty(self, app, last):
+        """Pages that differ from the pass screen ``last`` (widgets.paint):
+        in the same hand only the name (line 3: pages 2-3) can."""
+        if last.hand is not app.game.current or last.shown != self.start(app):
+            return 255
+        return 0 if last.seat == self.seat else 0x0C
 
     def start(self, app):
         """The private picker's starting bid."""
@@ -459,7 +506,8 @@ class PassScreen:
         fb = app.fb
         widgets.draw_center(fb, t("pass_to"), widgets.line(1))
         widgets.draw_center(fb, app.names[self.seat], widgets.line(3))
-        v = self.start(app)
+        v = self.shown = self.start(app)
+        self.hand = app.game.current
         low, high = app.game.bounds()
         y = widgets.line(5)
         w = widgets.int_width(v)

@@ -27,6 +27,39 @@ def draw_int_right(fb, n, right, y, font=None, color=1, sign=False):
 draw_right = draw_int_right
 
 
+# The screen painted last, and whether an undo's toast covered it.
+_last = [None, False]
+
+
+def paint(app):
+    """Draw ``app.screen`` into ``app.fb``: the whole screen, or only the
+    pages that changed when the screen can say which (``dirty(app, last)``:
+    a page mask, bit p for rows 8p..8p+7, against ``last``, the screen of
+    its class painted last; 255: all of them). The pages left out keep
+    their pixels and the text on them is not drawn (tallyboard.text.MASK),
+    so an ordinary key press costs a few lines of drawing, not a screen."""
+    screen = app.screen
+    last = _last[0]
+    toast = app.toast is not None
+    mask = 255
+    if last is not None and not toast and not _last[1] and last.__class__ is screen.__class__ and hasattr(screen, "dirty"):
+        mask = screen.dirty(app, last)
+    _last[0] = screen
+    _last[1] = toast
+    if mask == 255:
+        app.fb.fill(0)
+        screen.draw(app)
+    elif mask:
+        display = app.display
+        display.keep(mask)
+        text.MASK = mask
+        try:
+            screen.draw(app)
+        finally:
+            text.MASK = 255
+        display.kept(mask)
+
+
 def draw_center(fb, s, y, font=None, color=1, left=0, right=W):
     """Draw ``s`` centred between ``left`` and ``right``."""
     return text.draw(fb, s, left + (right - left - text.width(s, font)) // 2, y, font, color)

@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: MIT
+"""Partial redraws (tallyboard.ui.widgets.paint): an ordinary key press
+redraws only the pages its screen says changed. After every press of whole
+games the framebuffer must hold exactly what a full redraw draws, and the
+ordinary presses must really take the partial path."""
+
+import pytest
+
+from tallyboard import text
+from tallyboard.ui import widgets
+from tests.firmware.ui_corpus import corpus
+from tests.firmware.ui_script import Session
+
+GAMES = [
+    ("wizard", 6, {"bidding": "hidden"}),
+    ("wizard", 4, {}),
+    ("wizard", 3, {"bidding": "delayed"}),
+    ("spades", 4, {"bags": True}),
+    ("hearts", 4, {"target": 100}),
+]
+
+
+class Checked(Session):
+    """A Session that, after every press, draws the screen again in full
+    and compares the two frames."""
+
+    def __init__(self):
+        Session.__init__(self)
+        self.partial = 0
+        self.mismatch = []
+        real_keep = self.display.keep
+
+        def keep(pages):
+            self.partial += 1
+            real_keep(pages)
+
+        self.display.keep = keep
+
+    def press(self, name, kind=1):
+        n = Session.press(self, name, kind)
+        app = self.app
+        drawn = bytes(self.display.buffer)
+        app.fb.fill(0)
+        app.screen.draw(app)
+        if app.toast is not None:
+            return n  # the toast forces a full redraw anyway
+        full = bytes(self.display.buffer)
+        if full != drawn:
+            self.mismatch.append((self.presses, app.describe()))
+        return n
+
+
+@pytest.mark.parametrize("game,players,settings", GAMES)
+def test_partial_redraws_draw_what_full_redraws_draw(game, players, settings):
+    s = Checked()
+    s.start_game(game, players, settings)
+    for hand in corpus(game, games=1, n=players, seed=11)[0]:
+        if s.app.game.finished:
+            break
+        s.play_hand(hand)
+    assert s.mismatch == []
+    # The ordinary presses (a value, the next seat) went the partial way.
+    assert s.partial > s.presses // 4
+
+
+def test_a_value_change_redraws_only_its_pages():
+    s = Session()
+    s.start_game("wizard", 4, {})
+    s.press("ok")  # the trump: none
+    assert s.screen() == "NumberEntry" and s.app.screen.kind == "bid"
+    drawn = []
+    real = text.draw
+
+    def spy(fb, v, x, y, font=None, color=1, sign=False):
+        if text.MASK == 255 or text._pages(y, y + (font or text.SMALL).height) & text.MASK:
+            drawn.append((v, y))
+        return real(fb, v, x, y, font, color, sign)
+
+    text.draw = spy
+    widgets.draw_int = spy
+    try:
+        s.press("up")
+    finally:
+        text.draw = real
+        widgets.draw_int = real
+    # Nothing on the title bar (line y=-2) was drawn again.
+    assert drawn and all(y >= 6 for v, y in drawn)
