@@ -34,23 +34,8 @@ def header(app, g, sum_kind=None, extra=None):
     (tricks, hearts) page 1 keeps only what matters then (cards; the pass
     for Hearts) and ends with the running sum of that kind."""
     fb = app.fb
-    x = widgets.title(fb, t(hand_word(g)))
-    x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
-    count = g.hand_count()
-    if count:
-        x = text.draw(fb, "/", x, -2, text.SMALL, 0)
-        x = widgets.draw_int(fb, count, x, -2, None, 0)
-    name = app.short_names[g.dealer]
-    dealer = t("dealer_short")
-    right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
-    # The dealer sits flush right, but never over the hand number: when
-    # the bar is too short ("Round 10/10" beside the battery mark), the
-    # name's end is covered by lit bar again (cut at a letter, no new string).
-    x = max(right - 1 - text.width(name) - text.width(dealer) - 2, x + 4)
-    x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
-    if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
-        cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
-        fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
+    if text.MASK & 1:
+        _title(app, g)
     y = widgets.line(1)
     if g.NAME == "hearts":
         # One phrase per direction ("pass left", "no passing"): the running
@@ -68,6 +53,28 @@ def header(app, g, sum_kind=None, extra=None):
     elif g.NAME == "spades":
         x = text.draw(fb, t("target"), x, y)
         widgets.draw_int(fb, g.target, x + 3, y)
+
+
+def _title(app, g):
+    # The title bar: the hand (round) number and the dealer.
+    fb = app.fb
+    x = widgets.title(fb, t(hand_word(g)))
+    x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
+    count = g.hand_count()
+    if count:
+        x = text.draw(fb, "/", x, -2, text.SMALL, 0)
+        x = widgets.draw_int(fb, count, x, -2, None, 0)
+    name = app.short_names[g.dealer]
+    dealer = t("dealer_short")
+    right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
+    # The dealer sits flush right, but never over the hand number: when
+    # the bar is too short ("Round 10/10" beside the battery mark), the
+    # name's end is covered by lit bar again (cut at a letter, no new string).
+    x = max(right - 1 - text.width(name) - text.width(dealer) - 2, x + 4)
+    x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
+    if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
+        cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
+        fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
 
 
 def hand_word(g):
@@ -264,7 +271,9 @@ class NumberEntry:
         if last is not self or d[0] is not g or d[1] != g.hand_number or d[2] != self.kind:
             return 255
         if d[3] != self.seat or d[5] != g.entries():
-            return 0xFE
+            # Tricks: the bids' line 6 stays, and line 7 changes only in
+            # digits, which never reach page 6.
+            return 0xBE if self.kind == "tricks" else 0xFE
         if d[4] == self.value:
             return 0
         if self.kind != "bid":
