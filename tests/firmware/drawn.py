@@ -23,3 +23,12 @@ def record_text(monkeypatch, owner):
     monkeypatch.setattr(text, "draw", draw)
     # widgets.draw_int is text.draw under another name.
     monkeypatch.setattr(widgets, "draw_int", draw)
+    real_paint = widgets.paint
+
+    def paint(app):
+        # Every frame drawn whole, so that every string on it is seen
+        # (tests/firmware/test_ui_partial.py checks the partial redraws).
+        widgets._last[0] = None
+        real_paint(app)
+
+    monkeypatch.setattr(widgets, "paint", paint)

@@ -85,3 +85,31 @@ def test_a_value_change_redraws_only_its_pages():
         widgets.draw_int = real
     # Nothing on the title bar (line y=-2) was drawn again.
     assert drawn and all(y >= 6 for v, y in drawn)
+
+
+def _panel_frames(monkeypatch, partial):
+    # A board with power hardware: the battery mark and the pixel shift go
+    # on every frame sent (the display's overlay).
+    from tests.firmware.power_fakes import LoopSession
+
+    if not partial:
+        real = widgets.paint
+
+        def whole(app):
+            widgets._last[0] = None
+            real(app)
+
+        monkeypatch.setattr(widgets, "paint", whole)
+    s = LoopSession(volts=3.0)
+    s.app.keeper.shift = 1
+    s.start_game("wizard", 4, {})
+    for hand in corpus("wizard", games=1, n=4, seed=5)[0][:3]:
+        s.play_hand(hand)
+    monkeypatch.undo()
+    return s.frames
+
+
+def test_partial_redraws_under_the_battery_mark_and_pixel_shift(monkeypatch):
+    partial = _panel_frames(monkeypatch, True)
+    whole = _panel_frames(monkeypatch, False)
+    assert len(partial) > 20 and partial == whole

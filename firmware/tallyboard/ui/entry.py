@@ -101,43 +101,40 @@ def column_width(g):
 
 def column_x(g, seat):
     """Left x of ``seat``'s column: seats in table order, always (the same
-    place every hand, whoever deals). Two functions, not a tuple: drawn on
-    every press, and a tuple is an allocation on the board."""
-    return LABEL_W + column_width(g) * seat
+    place every hand, whoever deals)."""
+    return LABEL_W + (widgets.W - LABEL_W) // g.n * seat
 
 
 def initials(app, g):
     """The players' names cut to a column (made once per game, kept on the app)."""
     names = app.initials
     if names is None:
-        names = app.initials = _cut(g.players, column_width(g) - 3)
+        names = app.initials = []
+        room = column_width(g) - 3
+        for p in g.players:
+            names.append(widgets.clip(p, room))
     return names
-
-
-def _cut(players, room):
-    # Apart from initials(): a comprehension there would close over ``room``
-    # and MicroPython would make that cell on every call (every press).
-    out = []
-    for p in players:
-        out.append(widgets.clip(p, room))
-    return out
 
 
 def draw_names(fb, app, g, y, current):
     """Line ``y``: each seat's name (cut to its column) centred over its
     values; the seat whose value is asked is inverted, the dealer is
     underlined (the title bar says "D:")."""
+    if not text.MASK & 3 << (y >> 3):
+        return  # neither of the line's pages is redrawn
+    width = (widgets.W - LABEL_W) // g.n
+    names = initials(app, g)
+    adv = text.SMALL.advance
     for s in range(g.n):
-        x = column_x(g, s)
-        width = column_width(g)
+        x = LABEL_W + width * s
         color = 1
         if s == current:
             fb.fill_rect(x, y + 2, width - 1, 8, 1)
             color = 0
-        name = initials(app, g)[s]
-        w = text.width(name)
+        name = names[s]
+        w = len(name) * adv
         left = x + (width - w) // 2
-        text.draw(fb, name, left, y, text.SMALL, color)
+        text.draw(fb, name, left, y, None, color)
         if s == g.dealer:
             fb.hline(left, y + 9, w, 1 - color if s == current else 1)
 
@@ -149,20 +146,22 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None):
     there."""
     text.draw(fb, t(ROW_LABELS[kind]), 0, y)
     values = g.current.values[kind]
+    if not text.MASK & 1 << ((y + 2) >> 3) and BLIND_NIL not in values:
+        return  # digits and "-" stay in the line's own page: not redrawn
+    width = (widgets.W - LABEL_W) // g.n
     for s in range(g.n):
-        x = column_x(g, s)
-        width = column_width(g)
+        x = LABEL_W + width * s
         v = values[s]
         if v is None and s == preview_seat and preview is not None:
-            left = x + (width - widgets.int_width(preview)) // 2
-            right = widgets.draw_int(fb, preview, left, y)
+            left = x + (width - text.width(preview)) // 2
+            right = text.draw(fb, preview, left, y)
             widgets.cross_out(fb, left - 1, y + 2, right, y + 9)
         elif v is None:
-            widgets.draw_center(fb, "-", y, None, 1, x, x + width)
+            text.draw(fb, "-", x + (width - 6) // 2, y)
         elif v == BLIND_NIL:
             widgets.draw_center(fb, t("blind_short"), y, None, 1, x, x + width)
         else:
-            widgets.draw_int(fb, v, x + (width - widgets.int_width(v)) // 2, y)
+            text.draw(fb, v, x + (width - text.width(v)) // 2, y)
 
 
 def draw_sum(fb, g, kind, y, extra, center=True):
