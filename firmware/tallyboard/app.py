@@ -35,11 +35,9 @@ def _entry_screens():
 
 
 def _table_screen():
-    m = _screens.get("table")
-    if m is None:
-        from tallyboard.ui import table as m
+    # Loaded while the table shows, dropped when play goes on (next_screen).
+    from tallyboard.ui import table as m
 
-        _screens["table"] = m
     return m
 
 
@@ -243,7 +241,7 @@ class App:
         self.short_names = [widgets.clip(p, 42) for p in g.players]
         self.initials = None
         self.side_names = []
-        room = _table_screen().name_width(g)
+        room = _entry_screens().name_width(g)
         for side in g.sides:
             self.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
         self._order_hand = None
@@ -305,6 +303,9 @@ class App:
         if g is None:
             self.go_home()
             return
+        # The score table's code goes until the next table (RAM on the board).
+        self._table = None
+        unload("tallyboard.ui.table")
         if "tallyboard.ui.menu" in sys.modules:
             # A game is on screen: the menus' code can go until BACK.
             for name in MENU_MODULES:
@@ -326,11 +327,15 @@ class App:
             if g.settings["bidding"] != "open":
                 if g.kind == "bid":
                     if self._ready != (hand, g.seat):
-                        self.go(_entry_screens().PassScreen(g.seat))
+                        from tallyboard.ui.private import PassScreen
+
+                        self.go(PassScreen(g.seat))
                         return
                     preset = None  # never show an undone private bid
                 elif g.kind == "tricks" and g.current.count("tricks") == 0 and self._revealed != hand:
-                    self.go(self.keep(_entry_screens().RevealScreen))
+                    from tallyboard.ui.private import RevealScreen
+
+                    self.go(self.keep(RevealScreen))
                     return
         self.go(_entry_screens().for_step(self, preset))
 

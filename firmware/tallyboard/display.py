@@ -22,28 +22,28 @@ except ImportError:
     const = lambda x: x  # noqa: E731  (CPython)
 
 # SSD1306 command registers (datasheet section 9).
-SET_CONTRAST = const(0x81)
-SET_ENTIRE_ON = const(0xA4)
-SET_NORM_INV = const(0xA6)
-SET_DISP = const(0xAE)
-SET_MEM_ADDR = const(0x20)
-SET_COL_ADDR = const(0x21)
-SET_PAGE_ADDR = const(0x22)
-SET_DISP_START_LINE = const(0x40)
-SET_SEG_REMAP = const(0xA0)
-SET_MUX_RATIO = const(0xA8)
-SET_COM_OUT_DIR = const(0xC0)
-SET_DISP_OFFSET = const(0xD3)
-SET_COM_PIN_CFG = const(0xDA)
-SET_DISP_CLK_DIV = const(0xD5)
-SET_PRECHARGE = const(0xD9)
-SET_VCOM_DESEL = const(0xDB)
-SET_CHARGE_PUMP = const(0x8D)
+_SET_CONTRAST = const(0x81)
+_SET_ENTIRE_ON = const(0xA4)
+_SET_NORM_INV = const(0xA6)
+_SET_DISP = const(0xAE)
+_SET_MEM_ADDR = const(0x20)
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
+_SET_DISP_START_LINE = const(0x40)
+_SET_SEG_REMAP = const(0xA0)
+_SET_MUX_RATIO = const(0xA8)
+_SET_COM_OUT_DIR = const(0xC0)
+_SET_DISP_OFFSET = const(0xD3)
+_SET_COM_PIN_CFG = const(0xDA)
+_SET_DISP_CLK_DIV = const(0xD5)
+_SET_PRECHARGE = const(0xD9)
+_SET_VCOM_DESEL = const(0xDB)
+_SET_CHARGE_PUMP = const(0x8D)
 
 # I2C control bytes: Co=0 then D/C#: the rest of the transfer is commands
 # (0x00) or display data (0x40).
-CTRL_CMD = const(0x00)
-CTRL_DATA = const(0x40)
+_CTRL_CMD = const(0x00)
+_CTRL_DATA = const(0x40)
 
 # Spans are rounded up to this many bytes (one send buffer per length).
 _SPAN_STEP = const(8)
@@ -68,10 +68,10 @@ class Display:
         self.height = height
         self.pages = height // 8
         size = width * self.pages
-        # raw[0] is spare: it holds CTRL_DATA so the whole frame goes in one
+        # raw[0] is spare: it holds _CTRL_DATA so the whole frame goes in one
         # transfer without copying.
         self._raw = bytearray(size + 1)
-        self._raw[0] = CTRL_DATA
+        self._raw[0] = _CTRL_DATA
         raw = memoryview(self._raw)
         self._frame = raw
         self.buffer = raw[1:]
@@ -86,17 +86,17 @@ class Display:
         save = memoryview(self._save)
         self._save_views = [save[p * width:(p + 1) * width] for p in range(self.pages)]
         self._tx = bytearray(width + 1)
-        self._tx[0] = CTRL_DATA
+        self._tx[0] = _CTRL_DATA
         tx = memoryview(self._tx)
         self._txfb = FrameBuffer(tx[1:], width, 8, MONO_VLSB)
         # _sends[k] sends k * _SPAN_STEP data bytes.
         self._sends = [tx[:k * _SPAN_STEP + 1] for k in range(width // _SPAN_STEP + 1)]
         self._window = bytearray(_WINDOW_CMD)
-        self._window[0] = CTRL_CMD
-        self._window[1] = SET_COL_ADDR
-        self._window[4] = SET_PAGE_ADDR
+        self._window[0] = _CTRL_CMD
+        self._window[1] = _SET_COL_ADDR
+        self._window[4] = _SET_PAGE_ADDR
         self._cmd = bytearray(3)
-        self._cmd[0] = CTRL_CMD
+        self._cmd[0] = _CTRL_CMD
         self._cmd1 = memoryview(self._cmd)[:2]
         # Per-page dirty span found by show(): first column, byte count.
         self._lo = bytearray(self.pages)
@@ -111,23 +111,23 @@ class Display:
     def init_display(self, external_vcc=False):
         """Send the power-up sequence (display on, horizontal addressing)."""
         seq = bytes((
-            CTRL_CMD,
-            SET_DISP,  # off while configuring
-            SET_MEM_ADDR, 0x00,  # horizontal addressing: windows wrap by page
-            SET_DISP_START_LINE,
-            SET_SEG_REMAP | 0x01,  # column 127 mapped to SEG0
-            SET_MUX_RATIO, self.height - 1,
-            SET_COM_OUT_DIR | 0x08,  # scan from COM[N-1] to COM0
-            SET_DISP_OFFSET, 0x00,
-            SET_COM_PIN_CFG, 0x02 if self.width > 2 * self.height else 0x12,
-            SET_DISP_CLK_DIV, 0x80,
-            SET_PRECHARGE, 0x22 if external_vcc else 0xF1,
-            SET_VCOM_DESEL, 0x30,
-            SET_CONTRAST, 0xFF,
-            SET_ENTIRE_ON,  # show RAM contents
-            SET_NORM_INV,  # not inverted
-            SET_CHARGE_PUMP, 0x10 if external_vcc else 0x14,
-            SET_DISP | 0x01,  # on
+            _CTRL_CMD,
+            _SET_DISP,  # off while configuring
+            _SET_MEM_ADDR, 0x00,  # horizontal addressing: windows wrap by page
+            _SET_DISP_START_LINE,
+            _SET_SEG_REMAP | 0x01,  # column 127 mapped to SEG0
+            _SET_MUX_RATIO, self.height - 1,
+            _SET_COM_OUT_DIR | 0x08,  # scan from COM[N-1] to COM0
+            _SET_DISP_OFFSET, 0x00,
+            _SET_COM_PIN_CFG, 0x02 if self.width > 2 * self.height else 0x12,
+            _SET_DISP_CLK_DIV, 0x80,
+            _SET_PRECHARGE, 0x22 if external_vcc else 0xF1,
+            _SET_VCOM_DESEL, 0x30,
+            _SET_CONTRAST, 0xFF,
+            _SET_ENTIRE_ON,  # show RAM contents
+            _SET_NORM_INV,  # not inverted
+            _SET_CHARGE_PUMP, 0x10 if external_vcc else 0x14,
+            _SET_DISP | 0x01,  # on
         ))
         self.i2c.writeto(self.addr, seq)
         self.bytes_total += len(seq)
@@ -149,17 +149,17 @@ class Display:
         """Set the contrast, 0..255."""
         if not 0 <= value <= 255:
             raise ValueError("contrast must be 0..255, not %r" % (value,))
-        self._command(SET_CONTRAST, value)
+        self._command(_SET_CONTRAST, value)
 
     def power(self, on):
         """Turn the panel on or off (RAM is kept while off: the SSD1306
         sleeps, its charge pump stops, and on again shows the same picture)."""
-        self._command(SET_DISP | (1 if on else 0))
+        self._command(_SET_DISP | (1 if on else 0))
         self.on = bool(on)
 
     def invert(self, on):
         """Show white on black (False) or black on white (True)."""
-        self._command(SET_NORM_INV | (1 if on else 0))
+        self._command(_SET_NORM_INV | (1 if on else 0))
 
     def _set_window(self, c0, c1, p0, p1):
         w = self._window

@@ -168,25 +168,3 @@ def forbidden_next(g, value):
     if rule != "never" and g.sole_leader() != g.dealer:
         return None
     return forbidden
-
-
-def seat(g, kind, smart=True):
-    """Starting seat of a seat picker (queen, jack): the seat that took most hearts."""
-    if not smart:
-        return 0
-    hearts = g.current.values.get("hearts")
-    if not hearts:
-        return 0
-    order = g.bid_order(g.dealer)
-    best = order[0]
-    for s in order:
-        if hearts[s] is not None and hearts[s] > (hearts[best] or 0):
-            best = s
-    if kind == "jack":
-        # The jack usually goes to someone else than the hearts' sink: start
-        # at the first seat that is not the queen's.
-        queen = g.current.get("queen")
-        for s in order:
-            if s != queen:
-                return s
-    return best

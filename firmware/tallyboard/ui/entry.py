@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The screens of a hand: the header every hand screen shares, the number
-picker (bids, tricks, hearts), the seat picker (queen, jack), the moon
-choice, the Wizard trump, and the privacy screens of hidden and delayed
-bidding (pass to NAME, first card played, reveal).
+picker (bids, tricks, hearts) and the Wizard trump. Only what a game needs
+is loaded: Hearts' seat picker and moon choice are in ui.seats, the privacy
+screens of hidden and delayed bidding (pass to NAME, first card played,
+reveal) in ui.private.
 
 The pickers only show and move a value; ``app.enter`` checks it with the
 core and journals it. Number picker keys: UP/DOWN change the value, OK
@@ -16,14 +17,10 @@ from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
 
-SUIT_KEYS = {"S": "suit_S", "H": "suit_H", "D": "suit_D", "C": "suit_C", "none": "suit_none"}
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "none": "-"}
-DIR_KEYS = widgets.DIR_KEYS
-KIND_KEYS = {"bid": "bid", "tricks": "tricks", "hearts": "hearts", "queen": "queen", "jack": "jack", "moon": "moon"}
 BLIND_NIL = -1
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
-ARROW_UD = "\u25b2\u25bc"
 VALUE_Y = 24  # the big value fills pages 3 and 4 exactly
 NEIGHBOUR = 36  # the neighbours sit this far left/right of the middle
 
@@ -40,7 +37,7 @@ def header(app, g, sum_kind=None, extra=None):
     if g.NAME == "hearts":
         # One phrase per direction ("pass left", "no passing"): the running
         # sum may take the right of the line.
-        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), 0, y)
+        text.draw(fb, t(widgets.DIR_KEYS[g.pass_direction()]), 0, y)
     else:
         x = draw_cards(fb, g.cards, 0, y)
         x += 8
@@ -303,7 +300,7 @@ class NumberEntry:
         d[6] = self.preview(g)
         y = widgets.line(2)
         hint = self.hint(g)
-        x = text.draw(fb, t(KIND_KEYS[kind]), 0, y)
+        x = text.draw(fb, t(kind), 0, y)
         room = widgets.W - x - 4 - (text.width(hint) + 4 if hint else 0)
         text.draw(fb, widgets.clip(app.names[self.seat], room) if room < 60 else app.names[self.seat], x + 4, y)
         if hint:
@@ -361,75 +358,6 @@ class NumberEntry:
         return None
 
 
-class SeatEntry:
-    """Pick the seat that took the queen of spades (or the jack of
-    diamonds), drawn like the number picker: UP/DOWN move, OK enters."""
-
-    def __init__(self, app, g, preset=None):
-        self.reset(app, g, preset)
-
-    def reset(self, app, g, preset=None):
-        """Point the picker at the expected step."""
-        self.kind = g.kind
-        self.seat = None
-        self.cursor = preset if preset is not None else defaults.seat(g, self.kind, app.smart)
-
-    def key(self, app, name, kind):
-        if name == UP or name == DOWN:
-            n = app.game.n
-            self.cursor = (self.cursor + (n - 1 if name == UP else 1)) % n
-        elif kind == LONG:
-            if name == BACK:
-                app.undo()
-        elif name == OK:
-            app.enter(self.kind, None, self.cursor)
-        elif name == BACK:
-            app.game_menu()
-
-    def draw(self, app):
-        fb = app.fb
-        g = app.game
-        header(app, g)
-        text.draw(fb, t(KIND_KEYS[self.kind]), 0, widgets.line(2))
-        x = widgets.draw_center(fb, app.names[self.cursor], widgets.line(3))
-        text.draw(fb, ARROW_UD, x + 4, widgets.line(3))
-        draw_names(fb, app, g, widgets.line(5), self.cursor)
-        draw_values(fb, app, g, "hearts", widgets.line(6))
-
-
-class ChoiceEntry:
-    """Pick one of the core's choices (the moon: others +26 or self -26)."""
-
-    def __init__(self, app, g, preset=None):
-        self.kind = g.kind
-        self.choices = g.bounds()
-        self.cursor = 0
-        if preset in self.choices:
-            self.cursor = self.choices.index(preset)
-
-    def key(self, app, name, kind):
-        if name == UP or name == DOWN:
-            self.cursor = (self.cursor + 1) % len(self.choices)
-        elif kind == LONG:
-            if name == BACK:
-                app.undo()
-        elif name == OK:
-            app.enter(self.kind, None, self.choices[self.cursor])
-        elif name == BACK:
-            app.game_menu()
-
-    def draw(self, app):
-        fb = app.fb
-        g = app.game
-        widgets.title(fb, t("moon"))
-        shooter = g.shooter(g.current)
-        if shooter is not None:
-            text.draw(fb, app.names[shooter], 0, widgets.line(1))
-        for i in range(len(self.choices)):
-            color = widgets.highlight(fb, 3 + i) if i == self.cursor else 1
-            text.draw(fb, t("v_" + self.choices[i]), 2, widgets.line(3 + i), text.SMALL, color)
-
-
 TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
 TRUMP_KEYS = {UP: "\u25b2", RIGHT: "\u25b6", DOWN: "\u25bc", LEFT: "\u25c0"}
 
@@ -466,113 +394,14 @@ class TrumpEntry:
         text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
 
 
-class PassScreen:
-    """Before a private bid: "pass the board to NAME", and nothing of the
-    others' bids. The bid the picker would start at (it depends on nothing
-    private: the cards and the number of players) is shown with its
-    neighbours, so the bidder can bid in one press: OK bids it, LEFT/RIGHT
-    the one below/above; UP/DOWN open the private picker one step away.
-    BACK opens the game menu, long BACK undoes the last bid (its value
-    stays hidden)."""
-
-    hand = None  # the hand and starting bid the last draw showed (see dirty)
-    shown = None
-
-    def __init__(self, seat):
-        self.seat = seat
-
-    def dirty(self, app, last):
-        """Pages that differ from the pass screen ``last`` (widgets.paint):
-        in the same hand only the name (line 3: pages 2-3) can."""
-        if last.hand is not app.game.current or last.shown != self.start(app):
-            return 255
-        return 0 if last.seat == self.seat else 0x0C
-
-    def start(self, app):
-        """The private picker's starting bid."""
-        return defaults.number(app.game, app.smart, True)
-
-    def key(self, app, name, kind):
-        if kind == LONG:
-            if name == BACK:
-                app.undo()
-            return
-        if name == BACK:
-            app.game_menu()
-        elif name == OK:
-            app.enter("bid", self.seat, self.start(app))
-        elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
-            low, high = app.game.bounds()
-            v = self.start(app) + (1 if name == RIGHT else -1)
-            if 0 <= v and low <= v <= high:
-                app.enter("bid", self.seat, v)
-        elif name == UP or name == DOWN:
-            app.private_ready(self.seat)
-            app.screen.key(app, name, kind)
-
-    def draw(self, app):
-        fb = app.fb
-        widgets.draw_center(fb, t("pass_to"), widgets.line(1))
-        widgets.draw_center(fb, app.names[self.seat], widgets.line(3))
-        v = self.shown = self.start(app)
-        self.hand = app.game.current
-        low, high = app.game.bounds()
-        y = widgets.line(5)
-        w = widgets.int_width(v)
-        x0 = (widgets.W - w) // 2
-        fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
-        widgets.draw_int(fb, v, x0, y, None, 0)
-        if app.smart and v - 1 >= 0 and v - 1 >= low:
-            x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, y)
-            widgets.draw_int(fb, v - 1, x + 1, y)
-        if app.smart and v + 1 <= high:
-            x = 64 + NEIGHBOUR - text.width(ARROW_R)
-            text.draw(fb, ARROW_R, x, y)
-            widgets.draw_int_right(fb, v + 1, x - 1, y)
-        widgets.draw_center(fb, t("pass_keys"), widgets.line(7))
+def shows_bags(g):
+    """Bags get a column where they count: Spades with the bag penalty on."""
+    return g.NAME == "spades" and g.settings.get("bags")
 
 
-class FirstCardScreen:
-    """Delayed bidding: bids stay hidden until the first card is played."""
-
-    def key(self, app, name, kind):
-        if kind == LONG:
-            if name == BACK:
-                app.undo()
-        elif name == OK:
-            app.enter("first_card", None, 1)
-        elif name == BACK:
-            app.game_menu()
-
-    def draw(self, app):
-        fb = app.fb
-        header(app, app.game)
-        widgets.draw_center(fb, t("first_card"), widgets.line(3))
-        widgets.draw_center(fb, t("ok_reveal"), widgets.line(6))
-
-
-class RevealScreen:
-    """Hidden or delayed bidding: every bid shown together, once."""
-
-    def key(self, app, name, kind):
-        if kind == LONG:
-            if name == BACK:
-                app.undo()
-        elif name == OK:
-            app.revealed()
-        elif name == BACK:
-            app.game_menu()
-
-    def draw(self, app):
-        fb = app.fb
-        g = app.game
-        widgets.title(fb, t("bids"))
-        bids = g.current.values["bid"]
-        for i in range(g.n):
-            s = app.order[i]
-            y = widgets.line(1 + i)
-            text.draw(fb, app.names[s], 2, y)
-            widgets.draw_int_right(fb, bids[s], widgets.W - 2, y)
+def name_width(g):
+    """Pixels a side's name may take in the table."""
+    return 40 if shows_bags(g) else 48  # room for a side's name in the score table
 
 
 def _reuse(cls, app, g, preset):
@@ -590,10 +419,13 @@ def for_step(app, preset=None):
     """The screen for what the game expects next (``g.kind`` / ``g.seat``)."""
     g = app.game
     kind = g.kind
-    if kind == "queen" or kind == "jack":
-        return _reuse(SeatEntry, app, g, preset)
-    if kind == "moon":
-        return ChoiceEntry(app, g, preset)
+    if kind == "queen" or kind == "jack" or kind == "moon":
+        # Hearts only: loaded for its game (forgotten at home).
+        from tallyboard.ui import seats
+
+        return seats.ChoiceEntry(app, g, preset) if kind == "moon" else _reuse(seats.SeatEntry, app, g, preset)
     if kind == "first_card":
+        from tallyboard.ui.private import FirstCardScreen
+
         return app.keep(FirstCardScreen)
     return _reuse(NumberEntry, app, g, preset)

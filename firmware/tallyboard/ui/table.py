@@ -7,6 +7,7 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
+from tallyboard.ui.entry import shows_bags
 
 X_NAME = 10
 # Right edges of the change and total columns, without and with bags.
@@ -14,8 +15,6 @@ X_CHANGE = 84
 X_TOTAL = 127
 X_CHANGE_BAGS = 76
 X_TOTAL_BAGS = 104
-NAME_W = 48  # room for a side's name (40 with the bags column)
-NAME_W_BAGS = 40
 ELLIPSIS = "\u2026"
 
 
@@ -45,16 +44,6 @@ def ranking(g, totals, order=None, ranks=None):
         else:
             ranks[order[i]] = i + 1
     return order, ranks
-
-
-def shows_bags(g):
-    """Bags get a column where they count: Spades with the bag penalty on."""
-    return g.NAME == "spades" and g.settings.get("bags")
-
-
-def name_width(g):
-    """Pixels a side's name may take in the table."""
-    return NAME_W_BAGS if shows_bags(g) else NAME_W
 
 
 def tie_plays_on(g):
