@@ -45,12 +45,6 @@ class Font:
         # byte loop in Python (which took a fifth of a key press on a Pico).
         self._strip = FrameBuffer(module.DATA, module.COUNT * w, module.HEIGHT, MONO_VLSB)
         self.blank = self.glyph(32)
-        # Glyphs with ink in the top 2 rows (the accents of capitals): only
-        # those reach the page above a text line (see draw's MASK test).
-        tall = self.tall = bytearray(module.COUNT)
-        for i in range(module.COUNT * w):
-            if module.DATA[i] & 3:
-                tall[i // w] = 1
 
     def glyph(self, cp):
         """Glyph index for code point ``cp``, or None when the font lacks it."""
@@ -147,11 +141,17 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         if not _pages(y + 2, y + font.height) & MASK:
             skip = True
             if _pages(y, y + 2) & MASK and not num:
-                tall = font.tall
+                # Only glyphs with ink in their top 2 rows (the accents of
+                # capitals) reach the page above the line.
+                w = font.glyph_width
+                data = font.data
                 for ch in s:
                     g = font.glyph(ord(ch))
-                    if g is not None and tall[g]:
-                        skip = False
+                    if g is not None:
+                        for i in range(g * w, g * w + w):
+                            if data[i] & 3:
+                                skip = False
+                    if not skip:
                         break
             if skip:
                 return x + (n if num else len(s)) * adv

@@ -50,10 +50,19 @@ class Checked(Session):
         return n
 
 
+# Capitals with accents reach 2 rows into the page above their line.
+ACCENTED = ["\u00c9va", "\u00d1u\u00f1o", "\u00cdgor", "\u00c0da", "\u00d3scar", "\u00dbrsula"]
+
+
 @pytest.mark.parametrize("game,players,settings", GAMES)
-def test_partial_redraws_draw_what_full_redraws_draw(game, players, settings):
+@pytest.mark.parametrize("accented", [False, True])
+def test_partial_redraws_draw_what_full_redraws_draw(game, players, settings, accented):
     s = Checked()
+    if accented:
+        s.app.config.set_roster(ACCENTED)
     s.start_game(game, players, settings)
+    if accented:
+        assert s.app.game.players[0] == ACCENTED[0]
     for hand in corpus(game, games=1, n=players, seed=11)[0]:
         if s.app.game.finished:
             break

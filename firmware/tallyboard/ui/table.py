@@ -4,10 +4,12 @@ count, and who deals next with how many cards). 2 to 6 sides fit. The final
 standings after game over are in final.py."""
 
 from tallyboard import text
-from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
+from tallyboard.buttons import UP, DOWN, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import shows_bags
+from tallyboard.ui.entry import shows_bags, hand_word, ARROW_L, ARROW_R, SUIT_SIGNS, TRUMP_ORDER, TRUMP_KEYS, TrumpEntry
+
+TRUMP_SUITS = TrumpEntry.KEYS
 
 X_NAME = 10
 # Right edges of the change and total columns, without and with bags.
@@ -57,11 +59,6 @@ def tie_plays_on(g):
     return False
 
 
-def hand_word(g):
-    """The key of the game's one word for a deal (Wizard: round)."""
-    return "round" if g.NAME == "wizard" else "hand"
-
-
 # The next-deal sentence of the current language, cut around its {0}
 # (the dealer) and {1} (the cards, or Hearts' pass) once per language:
 # drawn piece by piece after every hand, nothing is built per hand.
@@ -108,12 +105,7 @@ def draw_next_deal(fb, app, g, y):
 # line 6, above the next deal.
 TRUMP_MAX_SIDES = 5
 # The trump keys as the trump screen has them: one arrow per suit, OK none.
-TRUMP_SUITS = {UP: "S", RIGHT: "H", DOWN: "D", LEFT: "C", OK: "none"}
-TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
-TRUMP_ARROWS = {UP: "\u25b2", RIGHT: "\u25b6", DOWN: "\u25bc", LEFT: "\u25c0"}
-ARROW_L = "\u25c0"
-ARROW_R = "\u25b6"
-TRUMP_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+# (TRUMP_SUITS, TRUMP_ORDER and the arrows come from ui.entry.)
 
 
 def draw_trump_keys(fb, y):
@@ -129,14 +121,15 @@ def draw_trump_keys(fb, y):
     text.draw(fb, word, 1, y, text.SMALL, 0)
     x = widgets.W - 1 - keys
     for key in TRUMP_ORDER:
-        x = text.draw(fb, TRUMP_ARROWS[key], x, y, text.SMALL, 0)
-        x = text.draw(fb, TRUMP_SIGNS[TRUMP_SUITS[key]], x, y, text.SMALL, 0) + 2
+        x = text.draw(fb, TRUMP_KEYS[key], x, y, text.SMALL, 0)
+        x = text.draw(fb, SUIT_SIGNS[TRUMP_SUITS[key]], x, y, text.SMALL, 0) + 2
     x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
     text.draw(fb, "-", x + 1, y, text.SMALL, 0)
 
 
 # Pixels of the keys part of the trump line (arrow and sign per suit, "OK-").
-TRUMP_KEYS_W = 4 * (text.width("\u25b2\u2660") + 2) + 1 + text.width("OK") + 1 + text.width("-")
+# 4 * (two 6 px glyphs + 2) + 1 + "OK" + 1 + "-"
+TRUMP_KEYS_W = 76
 
 
 BID_VALUE_X = 100  # the middle of the bid shown on the bid line
