@@ -80,11 +80,13 @@ class Display:
         shadow = memoryview(self._shadow)
         self._page_views = [self.buffer[p * width:(p + 1) * width] for p in range(self.pages)]
         self._shadow_views = [shadow[p * width:(p + 1) * width] for p in range(self.pages)]
-        # The frame as drawn, kept while the overlay draws on it for one
-        # show() and while a redraw of a few pages (keep/kept) runs.
-        self._save = bytearray(size)
-        save = memoryview(self._save)
-        self._save_views = [save[p * width:(p + 1) * width] for p in range(self.pages)]
+        # With an overlay, the frame as drawn is kept here while the overlay
+        # draws on it (made at the first such show: 1 KB only then).
+        self._save = None
+        self._save_views = None
+        # Pages of the frame as last drawn and shown (the shadow, or _save
+        # under an overlay): what keep/kept put back.
+        self._kept_views = None
         self._tx = bytearray(width + 1)
         self._tx[0] = _CTRL_DATA
         tx = memoryview(self._tx)
@@ -175,33 +177,48 @@ class Display:
 
     def keep(self, pages):
         """Start a redraw of only the 8-pixel ``pages`` (a bit mask, page 0
-        = bit 0): remember the frame, clear those pages. ``kept()`` then
-        puts every other page back as it was, whatever the drawing did
-        there (a line of text reaches 2 rows into the page above)."""
-        self._save[:] = self.buffer
+        = bit 0): clear them. ``kept()`` then puts every other page back as
+        it was last shown, whatever the drawing did there (a line of text
+        reaches 2 rows into the page above). Returns False (and does
+        nothing) before the first show()."""
+        if self._kept_views is None:
+            return False
         for p in range(self.pages):
             if pages >> p & 1:
                 self.fb.fill_rect(0, 8 * p, self.width, 8, 0)
+        return True
 
     def kept(self, pages):
         """End the redraw ``keep(pages)`` began (see there)."""
-        sv = self._save_views
+        kv = self._kept_views
         pv = self._page_views
         for p in range(self.pages):
             if not pages >> p & 1:
-                pv[p][:] = sv[p]
+                pv[p][:] = kv[p]
 
     def show(self):
         """Send the changed parts of the framebuffer (after the overlay);
         return bytes sent. The framebuffer is left as drawn (the overlay
-        goes on a copy of it)."""
+        goes on it for the send only)."""
         overlay = self.overlay
         if overlay is not None:
+            if self._save is None:
+                self._save = bytearray(len(self._shadow))
+                save = memoryview(self._save)
+                w = self.width
+                # A loop, not a comprehension: one would close over save
+                # and w, and every show() would make those cells.
+                views = self._save_views = []
+                for p in range(self.pages):
+                    views.append(save[p * w:(p + 1) * w])
             self._save[:] = self.buffer
             overlay(self)
         n = self._send()
         if overlay is not None:
             self.buffer[:] = self._save
+            self._kept_views = self._save_views
+        else:
+            self._kept_views = self._shadow_views  # the panel holds the frame as drawn
         return n
 
     def _send(self):

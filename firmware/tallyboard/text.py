@@ -155,47 +155,6 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
                         break
             if skip:
                 return x + (n if num else len(s)) * adv
-    if not num and font is SMALL:
-        n = len(s)
-        if 1 < n < 22:
-            # Drawn from its rendered bitmap: one blit, not two per letter.
-            bm = _cache.get(s)
-            if bm is None:
-                bm = _render(s, n)
-            if color:
-                fb.blit(bm, x, y, 0)
-            else:
-                fb.blit(bm, x, y, 1, _INVERT)
-            return x + n * adv
-    return _glyphs(fb, s, num, x, y, font, color)
-
-
-# Strings drawn lately, rendered once (SMALL, colour 1 on 0): a key press
-# redraws mostly the same names and words. CACHE of them are kept; the
-# oldest goes first.
-CACHE = 24
-_cache = {}
-_ring = [None] * CACHE
-_next = [0]
-
-
-def _render(s, n):
-    # A bitmap of s (n letters): into the cache, in place of the oldest.
-    bm = FrameBuffer(bytearray(12 * n), 6 * n, 10, MONO_VLSB)
-    _glyphs(bm, s, False, 0, 0, SMALL, 1)
-    i = _next[0]
-    old = _ring[i]
-    if old is not None:
-        del _cache[old]
-    _ring[i] = s
-    _next[0] = (i + 1) % CACHE
-    _cache[s] = bm
-    return bm
-
-
-def _glyphs(fb, s, num, x, y, font, color):
-    # Glyph by glyph (see draw).
-    adv = font.advance
     w = font.glyph_width
     gfb = font._fb
     strip = font._strip
@@ -224,9 +183,3 @@ def _glyphs(fb, s, num, x, y, font, color):
                     fb.blit(gfb, x, y, 1, _INVERT)
         x += adv
     return x
-
-
-def fit(text, max_width, font=None):
-    """The longest prefix of ``text`` that fits in ``max_width`` pixels."""
-    n = max_width // (font or SMALL).advance
-    return text if len(text) <= n else text[:max(n, 0)]

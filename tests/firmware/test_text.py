@@ -119,9 +119,33 @@ def test_drawing_is_transparent_and_clipped():
     assert lit(fb, 0, 0, 100, 64) == set()
 
 
-def test_fit():
-    assert text.fit("abcdefghij", 30) == "abcde"
-    assert text.fit("abc", 30) == "abc"
+def test_ints_are_drawn_like_their_digits():
+    for n, sign in ((0, False), (7, True), (-120, False), (13, False), (2026, True), (-5, True)):
+        a, b = blank(), blank()
+        shown = ("+%d" if sign and n >= 0 else "%d") % n
+        assert text.draw(a, n, 3, 4, None, 1, sign) == text.draw(b, shown, 3, 4)
+        assert bytes(a.buf) == bytes(b.buf)
+        assert text.width(n, None, sign) == text.width(shown)
+    a, b = blank(), blank()
+    text.draw(a, 42, 0, 24, text.BIG, 0)
+    text.draw(b, "42", 0, 24, text.BIG, 0)
+    assert bytes(a.buf) == bytes(b.buf)
+
+
+def test_a_mask_skips_text_on_other_pages_but_not_accents_reaching_it():
+    fb = blank()
+    text.MASK = 1 << 2  # page 2 only (rows 16-23)
+    try:
+        # Line 3 (y=22): its body is page 3, its accent rows page 2.
+        assert text.draw(fb, "Ana", 0, 22) == 18
+        assert lit(fb) == set()  # no ink in the accent rows: skipped
+        text.draw(fb, "\u00c9va", 0, 22)
+        assert lit(fb, 0, 16, 128, 24)  # the accent reaches page 2: drawn
+        fb2 = blank()
+        text.draw(fb2, 99, 0, 38)  # line 5: pages 4-5, nothing on page 2
+        assert lit(fb2) == set()
+    finally:
+        text.MASK = 255
 
 
 def test_generated_fonts_are_up_to_date():

@@ -46,12 +46,13 @@ def paint(app):
         mask = screen.dirty(app, last)
     _last[0] = screen
     _last[1] = toast
+    display = app.display
+    if mask and mask != 255 and not display.keep(mask):
+        mask = 255  # nothing shown yet to keep
     if mask == 255:
         app.fb.fill(0)
         screen.draw(app)
     elif mask:
-        display = app.display
-        display.keep(mask)
         text.MASK = mask
         try:
             screen.draw(app)
