@@ -163,14 +163,6 @@ class Display:
         """Show white on black (False) or black on white (True)."""
         self._command(_SET_NORM_INV | (1 if on else 0))
 
-    def _set_window(self, c0, c1, p0, p1):
-        w = self._window
-        w[2] = c0
-        w[3] = c1
-        w[5] = p0
-        w[6] = p1
-        self.i2c.writeto(self.addr, w)
-
     def invalidate(self):
         """Forget what the panel holds: the next show() sends everything."""
         self._valid = False
@@ -213,21 +205,13 @@ class Display:
                     views.append(save[p * w:(p + 1) * w])
             self._save[:] = self.buffer
             overlay(self)
-        n = self._send()
-        if overlay is not None:
-            self.buffer[:] = self._save
-            self._kept_views = self._save_views
-        else:
-            self._kept_views = self._shadow_views  # the panel holds the frame as drawn
-        return n
-
-    def _send(self):
         width = self.width
         buf = self.buffer
         shadow = self._shadow
         lo = self._lo
         cnt = self._n
-        partial = 0  # cost of sending page spans
+        window = self._window
+        sent = 0  # cost of sending page spans
         if self._valid:
             pv = self._page_views
             sv = self._shadow_views
@@ -249,28 +233,40 @@ class Display:
                     a = width - n
                 lo[p] = a
                 cnt[p] = n // _SPAN_STEP
-                partial += _WINDOW_CMD + 1 + n
-            if partial == 0:
-                return 0
+                sent += _WINDOW_CMD + 1 + n
         full = _WINDOW_CMD + 1 + width * self.pages
-        if not self._valid or partial >= full:
-            self._set_window(0, width - 1, 0, self.pages - 1)
+        if not self._valid or sent >= full:
+            # The whole frame in one transfer, from the spare byte on.
+            window[2] = 0
+            window[3] = width - 1
+            window[5] = 0
+            window[6] = self.pages - 1
+            self.i2c.writeto(self.addr, window)
             self.i2c.writeto(self.addr, self._frame)
-            partial = full
-        else:
+            sent = full
+        elif sent:
             sends = self._sends
             for p in range(self.pages):
                 k = cnt[p]
                 if k:
                     a = lo[p]
-                    n = k * _SPAN_STEP
-                    self._set_window(a, a + n - 1, p, p)
+                    window[2] = a
+                    window[3] = a + k * _SPAN_STEP - 1
+                    window[5] = p
+                    window[6] = p
+                    self.i2c.writeto(self.addr, window)
                     # Columns a.. of page p into tx: one blit, C code,
                     # nothing allocated.
                     self._txfb.blit(self.fb, -a, -8 * p)
                     self.i2c.writeto(self.addr, sends[k])
-        # Every differing byte went out: the panel now holds the frame.
-        shadow[:] = buf
-        self._valid = True
-        self.bytes_total += partial
-        return partial
+        if sent:
+            # Every differing byte went out: the panel now holds the frame.
+            shadow[:] = buf
+            self._valid = True
+            self.bytes_total += sent
+        if overlay is not None:
+            self.buffer[:] = self._save
+            self._kept_views = self._save_views
+        else:
+            self._kept_views = self._shadow_views  # the panel holds the frame as drawn
+        return sent

@@ -31,16 +31,33 @@ def header(app, g, sum_kind=None, extra=None):
     (tricks, hearts) page 1 keeps only what matters then (cards; the pass
     for Hearts) and ends with the running sum of that kind."""
     fb = app.fb
-    if text.MASK & 1:
-        _title(app, g)
-    y = widgets.line(1)
+    if text.MASK & 1:  # the title bar is redrawn
+        x = widgets.title(fb, t(hand_word(g)))
+        x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
+        count = g.hand_count()
+        if count:
+            x = text.draw(fb, "/", x, -2, text.SMALL, 0)
+            x = widgets.draw_int(fb, count, x, -2, None, 0)
+        name = app.short_names[g.dealer]
+        dealer = t("dealer_short")
+        right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
+        # The dealer sits flush right, but never over the hand number: when
+        # the bar is too short ("Round 10/10" beside the battery mark), the
+        # name's end is covered by lit bar again (cut at a letter, no new string).
+        x = max(right - 1 - text.width(name) - text.width(dealer) - 2, x + 4)
+        x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
+        if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
+            cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
+            fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
+    y = 6  # line 1
     if g.NAME == "hearts":
         # One phrase per direction ("pass left", "no passing"): the running
         # sum may take the right of the line.
         text.draw(fb, t(widgets.DIR_KEYS[g.pass_direction()]), 0, y)
     else:
-        x = draw_cards(fb, g.cards, 0, y)
-        x += 8
+        # "1 card" / "13 cards"
+        x = widgets.draw_int(fb, g.cards, 0, y)
+        x = text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y) + 8
     if sum_kind is not None:
         draw_sum(fb, g, sum_kind, y, extra, False)
     elif g.NAME == "wizard":
@@ -52,54 +69,18 @@ def header(app, g, sum_kind=None, extra=None):
         widgets.draw_int(fb, g.target, x + 3, y)
 
 
-def _title(app, g):
-    # The title bar: the hand (round) number and the dealer.
-    fb = app.fb
-    x = widgets.title(fb, t(hand_word(g)))
-    x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
-    count = g.hand_count()
-    if count:
-        x = text.draw(fb, "/", x, -2, text.SMALL, 0)
-        x = widgets.draw_int(fb, count, x, -2, None, 0)
-    name = app.short_names[g.dealer]
-    dealer = t("dealer_short")
-    right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
-    # The dealer sits flush right, but never over the hand number: when
-    # the bar is too short ("Round 10/10" beside the battery mark), the
-    # name's end is covered by lit bar again (cut at a letter, no new string).
-    x = max(right - 1 - text.width(name) - text.width(dealer) - 2, x + 4)
-    x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
-    if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
-        cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
-        fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
-
-
 def hand_word(g):
     """The key of the one word a game uses for its deals: Wizard has rounds,
     Spades and Hearts hands."""
     return "round" if g.NAME == "wizard" else "hand"
 
 
-def draw_cards(fb, n, x, y):
-    """ "1 card" / "13 cards" at ``x, y``; returns the x after it."""
-    x = widgets.draw_int(fb, n, x, y)
-    return text.draw(fb, i18n.tn("card_one", "cards", n), x + 3, y)
-
-
-LABEL_W = 26  # the row labels' column; the seats share the rest
+# The row labels' column; the seats share the rest, in table order always
+# (the same place every hand, whoever deals): seat s's column starts at
+# LABEL_W + (W - LABEL_W) // n * s.
+LABEL_W = 26
 SUM_KEYS = {"bid": "sum_bids", "tricks": "sum_tricks", "hearts": "row_hearts"}
 ROW_LABELS = {"bid": "row_bid", "tricks": "row_tricks", "hearts": "row_hearts"}
-
-
-def column_width(g):
-    """Pixels of each seat's column in the entry rows."""
-    return (widgets.W - LABEL_W) // g.n
-
-
-def column_x(g, seat):
-    """Left x of ``seat``'s column: seats in table order, always (the same
-    place every hand, whoever deals)."""
-    return LABEL_W + (widgets.W - LABEL_W) // g.n * seat
 
 
 def initials(app, g):
@@ -107,7 +88,7 @@ def initials(app, g):
     names = app.initials
     if names is None:
         names = app.initials = []
-        room = column_width(g) - 3
+        room = (widgets.W - LABEL_W) // g.n - 3
         for p in g.players:
             names.append(widgets.clip(p, room))
     return names
@@ -274,13 +255,9 @@ class NumberEntry:
             return 0
         if self.kind != "bid":
             return 0x1E
-        if d[6] != self.preview(g):
+        if not self.private and d[6] != defaults.forbidden_next(g, self.value):
             return 0xFE
         return 0xDE
-
-    def preview(self, g):
-        """The bid crossed out in the dealer's column (None: none)."""
-        return None if self.private else defaults.forbidden_next(g, self.value)
 
     def draw(self, app):
         # One page per line: header 0-1, label and hint 2, value 3-4
@@ -297,9 +274,20 @@ class NumberEntry:
         d[3] = self.seat
         d[4] = self.value
         d[5] = g.entries()
-        d[6] = self.preview(g)
-        y = widgets.line(2)
-        hint = self.hint(g)
+        # The crossed-out bid in the dealer's column (None: none).
+        d[6] = None if self.private else defaults.forbidden_next(g, self.value)
+        y = 14  # line 2
+        # The word beside the label: why the value is special, or None.
+        hint = None
+        if kind == "bid":
+            if self.value == self.forbidden:
+                hint = t("hint_forbidden")
+            elif self.value == BLIND_NIL:
+                hint = t("blind_nil")
+            elif self.value == 0 and g.NAME == "spades":
+                hint = t("nil")
+        elif self.last:
+            hint = t("filled_in")
         x = text.draw(fb, t(kind), 0, y)
         room = widgets.W - x - 4 - (text.width(hint) + 4 if hint else 0)
         text.draw(fb, widgets.clip(app.names[self.seat], room) if room < 60 else app.names[self.seat], x + 4, y)
@@ -317,7 +305,7 @@ class NumberEntry:
         if self.value == self.forbidden:
             widgets.cross_out(fb, x0 - 2, VALUE_Y, x0 + w + 1, VALUE_Y + big.height - 1)
         if app.smart:
-            ys = widgets.line(4)
+            ys = 30  # line 4
             left = self.neighbour(-1)
             if left is not None:
                 x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, ys)
@@ -332,30 +320,18 @@ class NumberEntry:
                 widgets.draw_int_right(fb, nxt, x - 1, ys)
         if self.private:
             return
-        draw_names(fb, app, g, widgets.line(5), self.seat)
+        # Lines 5, 6 and 7 at y = 38, 46 and 54.
+        draw_names(fb, app, g, 38, self.seat)
         if kind == "tricks":
-            draw_values(fb, app, g, "bid", widgets.line(6))
-            draw_values(fb, app, g, "tricks", widgets.line(7))
+            draw_values(fb, app, g, "bid", 46)
+            draw_values(fb, app, g, "tricks", 54)
         elif kind == "hearts":
-            draw_values(fb, app, g, "hearts", widgets.line(6))
+            draw_values(fb, app, g, "hearts", 46)
             if not g.current.total("hearts"):
-                widgets.draw_center(fb, t("moon_hint"), widgets.line(7))
+                widgets.draw_center(fb, t("moon_hint"), 54)
         else:
-            draw_values(fb, app, g, "bid", widgets.line(6), d[6], g.dealer)
-            draw_sum(fb, g, "bid", widgets.line(7), self.value)
-
-    def hint(self, g):
-        """The word beside the label: why the value is special, or None."""
-        if self.kind == "bid":
-            if self.value == self.forbidden:
-                return t("hint_forbidden")
-            if self.value == BLIND_NIL:
-                return t("blind_nil")
-            if self.value == 0 and g.NAME == "spades":
-                return t("nil")
-        elif self.last:
-            return t("filled_in")
-        return None
+            draw_values(fb, app, g, "bid", 46, d[6], g.dealer)
+            draw_sum(fb, g, "bid", 54, self.value)
 
 
 TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
