@@ -78,6 +78,20 @@ def hand_word(g):
 # The row labels' column; the seats share the rest, in table order always
 # (the same place every hand, whoever deals): seat s's column starts at
 # LABEL_W + (W - LABEL_W) // n * s.
+def game_key(app, name, kind):
+    """The keys every hand screen shares: a long press (long BACK undoes
+    the last entry; the others do nothing) and BACK (the game menu).
+    Returns True when ``name`` was one of them."""
+    if kind == LONG:
+        if name == BACK:
+            app.undo()
+        return True
+    if name == BACK:
+        app.game_menu()
+        return True
+    return False
+
+
 LABEL_W = 26
 SUM_KEYS = {"bid": "sum_bids", "tricks": "sum_tricks", "hearts": "row_hearts"}
 ROW_LABELS = {"bid": "row_bid", "tricks": "row_tricks", "hearts": "row_hearts"}
@@ -222,13 +236,10 @@ class NumberEntry:
             v = self.value + (1 if name == UP else -1)
             if self.low <= v <= self.high:
                 self.value = v
-        elif kind == LONG:
-            if name == BACK:
-                app.undo()
+        elif game_key(app, name, kind):
+            pass
         elif name == OK:
             app.enter(self.kind, self.seat, self.value)
-        elif name == BACK:
-            app.game_menu()
         elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
             v = self.neighbour(-1 if name == LEFT else 1)
             if v is not None:
@@ -344,16 +355,10 @@ class TrumpEntry:
     KEYS = {UP: "S", RIGHT: "H", DOWN: "D", LEFT: "C", OK: "none"}
 
     def key(self, app, name, kind):
-        if kind == LONG:
-            if name == BACK:
-                app.undo()
-            return
-        if name == BACK:
-            app.game_menu()
-            return
-        suit = self.KEYS.get(name)
-        if suit is not None:
-            app.set_trump(suit)
+        if not game_key(app, name, kind):
+            suit = self.KEYS.get(name)
+            if suit is not None:
+                app.set_trump(suit)
 
     def draw(self, app):
         fb = app.fb

@@ -4,10 +4,10 @@ board to NAME, the first card played, and the reveal of every bid. Loaded
 only for a game that bids hidden or delayed."""
 
 from tallyboard import text
-from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
+from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
-from tallyboard.ui.entry import header, ARROW_L, ARROW_R, NEIGHBOUR
+from tallyboard.ui.entry import header, game_key, ARROW_L, ARROW_R, NEIGHBOUR
 
 
 class PassScreen:
@@ -37,13 +37,9 @@ class PassScreen:
         return defaults.number(app.game, app.smart, True)
 
     def key(self, app, name, kind):
-        if kind == LONG:
-            if name == BACK:
-                app.undo()
+        if game_key(app, name, kind):
             return
-        if name == BACK:
-            app.game_menu()
-        elif name == OK:
+        if name == OK:
             app.enter("bid", self.seat, self.start(app))
         elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
             low, high = app.game.bounds()
@@ -80,13 +76,8 @@ class FirstCardScreen:
     """Delayed bidding: bids stay hidden until the first card is played."""
 
     def key(self, app, name, kind):
-        if kind == LONG:
-            if name == BACK:
-                app.undo()
-        elif name == OK:
+        if not game_key(app, name, kind) and name == OK:
             app.enter("first_card", None, 1)
-        elif name == BACK:
-            app.game_menu()
 
     def draw(self, app):
         fb = app.fb
@@ -99,13 +90,8 @@ class RevealScreen:
     """Hidden or delayed bidding: every bid shown together, once."""
 
     def key(self, app, name, kind):
-        if kind == LONG:
-            if name == BACK:
-                app.undo()
-        elif name == OK:
+        if not game_key(app, name, kind) and name == OK:
             app.revealed()
-        elif name == BACK:
-            app.game_menu()
 
     def draw(self, app):
         fb = app.fb

@@ -4,10 +4,10 @@ queen of spades (or the jack of diamonds), and the moon choice. Loaded by
 ui.entry.for_step when a Hearts hand asks for them."""
 
 from tallyboard import text
-from tallyboard.buttons import UP, DOWN, OK, BACK, LONG
+from tallyboard.buttons import UP, DOWN, OK
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import header, draw_names, draw_values
+from tallyboard.ui.entry import header, draw_names, draw_values, game_key
 
 ARROW_UD = "\u25b2\u25bc"
 
@@ -51,13 +51,10 @@ class SeatEntry:
         if name == UP or name == DOWN:
             n = app.game.n
             self.cursor = (self.cursor + (n - 1 if name == UP else 1)) % n
-        elif kind == LONG:
-            if name == BACK:
-                app.undo()
+        elif game_key(app, name, kind):
+            pass
         elif name == OK:
             app.enter(self.kind, None, self.cursor)
-        elif name == BACK:
-            app.game_menu()
 
     def draw(self, app):
         fb = app.fb
@@ -83,13 +80,10 @@ class ChoiceEntry:
     def key(self, app, name, kind):
         if name == UP or name == DOWN:
             self.cursor = (self.cursor + 1) % len(self.choices)
-        elif kind == LONG:
-            if name == BACK:
-                app.undo()
+        elif game_key(app, name, kind):
+            pass
         elif name == OK:
             app.enter(self.kind, None, self.choices[self.cursor])
-        elif name == BACK:
-            app.game_menu()
 
     def draw(self, app):
         fb = app.fb
