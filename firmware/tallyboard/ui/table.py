@@ -187,6 +187,9 @@ class TableScreen:
     def __init__(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
         self._order = [0] * 6
         self._ranks = [0] * 6
+        # What the last draw showed: game, hand shown, hands played, the
+        # asked bid's seat and value (see dirty).
+        self.drawn = [None] * 5
         self.reset(app, on_ok, on_back, index, undo, ask)
 
     def reset(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
@@ -226,9 +229,26 @@ class TableScreen:
             from tallyboard.ui.accuracy import open_accuracy
             open_accuracy(app, self)
 
+    def dirty(self, app, last):
+        """Pages that may differ from the last draw (widgets.paint): while
+        the table stays, a change of the asked bid touches only its line 6
+        (pages 5-6)."""
+        d = self.drawn
+        p = self.picker
+        if last is not self or p is None or d[0] is not app.game or d[1] != self.index or d[2] != len(app.game.hands) or d[3] != p.seat:
+            return 255
+        return 0 if d[4] == p.value else 0x60
+
     def draw(self, app):
         fb = app.fb
         g = app.game
+        d = self.drawn
+        d[0] = g
+        d[1] = self.index
+        d[2] = len(g.hands)
+        if self.picker is not None:
+            d[3] = self.picker.seat
+            d[4] = self.picker.value
         x = widgets.title(fb, t(hand_word(g)))
         if self.index >= 0:
             widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
@@ -253,12 +273,17 @@ class TableScreen:
         hand = g.hands[self.index]
         order, ranks = ranking(g, hand.totals, self._order, self._ranks)
         rows = len(hand.totals)
+        draw = text.draw
+        width = text.width
         for r in range(rows):
             i = order[r]
-            yy = widgets.line(1 + r)
-            widgets.draw_int(fb, ranks[i], 0, yy)
-            text.draw(fb, app.side_names[i], X_NAME, yy)
-            widgets.draw_int_right(fb, hand.scores[i], x_change, yy, None, 1, True)
-            widgets.draw_int_right(fb, hand.totals[i], x_total, yy)
+            yy = 8 * r + 6  # line 1 + r
+            draw(fb, ranks[i], 0, yy)
+            draw(fb, app.side_names[i], X_NAME, yy)
+            v = hand.scores[i]
+            draw(fb, v, x_change - width(v, None, True), yy, None, 1, True)
+            v = hand.totals[i]
+            draw(fb, v, x_total - width(v), yy)
             if show_bags:
-                widgets.draw_int_right(fb, hand.bags[i], widgets.W - 1, yy)
+                v = hand.bags[i]
+                draw(fb, v, widgets.W - 1 - width(v), yy)
