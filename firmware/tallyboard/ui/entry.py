@@ -108,17 +108,22 @@ def initials(app, g):
     return names
 
 
-def draw_names(fb, app, g, y, current):
+def draw_names(fb, app, g, y, current, only=-1):
     """Line ``y``: each seat's name (cut to its column) centred over its
     values; the seat whose value is asked is inverted, the dealer is
-    underlined (the title bar says "D:")."""
-    if not text.MASK & 3 << (y >> 3):
+    underlined (the title bar says "D:"). With ``only`` (a seat), just the
+    cells of ``only`` and ``current``, cleared first."""
+    if only < 0 and not text.MASK & 3 << (y >> 3):
         return  # neither of the line's pages is redrawn
     width = (widgets.W - LABEL_W) // g.n
     names = initials(app, g)
     adv = text.SMALL.advance
     for s in range(g.n):
         x = LABEL_W + width * s
+        if only >= 0:
+            if s != only and s != current:
+                continue
+            fb.fill_rect(x, y + 2, width, 8, 0)
         color = 1
         if s == current:
             fb.fill_rect(x, y + 2, width - 1, 8, 1)
@@ -131,18 +136,23 @@ def draw_names(fb, app, g, y, current):
             fb.hline(left, y + 9, w, 1 - color if s == current else 1)
 
 
-def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None):
+def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
     """Line ``y``: the short label of ``kind``, then each seat's value
     centred under its name ("-" while missing). ``preview`` is drawn
     crossed out in ``preview_seat``'s column: the bid the rules will forbid
-    there."""
-    text.draw(fb, t(ROW_LABELS[kind]), 0, y)
+    there. With ``only`` (a seat), just that seat's cell, cleared first."""
     values = g.current.values[kind]
-    if not text.MASK & 1 << ((y + 2) >> 3) and BLIND_NIL not in values:
-        return  # digits and "-" stay in the line's own page: not redrawn
+    if only < 0:
+        text.draw(fb, t(ROW_LABELS[kind]), 0, y)
+        if not text.MASK & 1 << ((y + 2) >> 3) and BLIND_NIL not in values:
+            return  # digits and "-" stay in the line's own page: not redrawn
     width = (widgets.W - LABEL_W) // g.n
     for s in range(g.n):
         x = LABEL_W + width * s
+        if only >= 0:
+            if s != only:
+                continue
+            fb.fill_rect(x, y + 2, width, 8, 0)
         v = values[s]
         if v is None and s == preview_seat and preview is not None:
             left = x + (width - text.width(preview)) // 2
@@ -194,6 +204,8 @@ def draw_sum(fb, g, kind, y, extra, center=True):
 
 class NumberEntry:
     """Pick a whole number for the expected bid, tricks or hearts entry."""
+
+    cell_pages = 0  # pages redrawn cell by cell by the next draw (see dirty)
 
     def __init__(self, app, g, preset=None):
         # What the last draw showed: game, hand, kind, seat, value,
@@ -256,12 +268,20 @@ class NumberEntry:
         crossed-out preview changes."""
         d = self.drawn
         g = app.game
+        self.cell_pages = 0
         if last is not self or d[0] is not g or d[1] != g.hand_number or d[2] != self.kind:
             return 255
         if d[3] != self.seat or d[5] != g.entries():
-            # Tricks: the bids' line 6 stays, and line 7 changes only in
-            # digits, which never reach page 6.
-            return 0xBE if self.kind == "tricks" else 0xFE
+            if self.kind != "tricks":
+                return 0xFE
+            if g.entries() == d[5] + 1 and g.current.values["tricks"][d[3]] is not None and BLIND_NIL not in g.current.values["bid"]:
+                # The next seat after one count: in the names (page 5) and
+                # counts (page 7) only two cells and one change (draw).
+                self.cell_pages = 0xA0
+                return 0x1E
+            # The bids' line 6 stays, and line 7 changes only in digits,
+            # which never reach page 6.
+            return 0xBE
         if d[4] == self.value:
             return 0
         if self.kind != "bid":
@@ -279,6 +299,7 @@ class NumberEntry:
         g = app.game
         kind = self.kind
         d = self.drawn
+        self.counted = d[3]
         d[0] = g
         d[1] = g.hand_number
         d[2] = kind
@@ -333,6 +354,15 @@ class NumberEntry:
             return
         # Lines 5, 6 and 7 at y = 38, 46 and 54.
         draw_names(fb, app, g, 38, self.seat)
+        if self.cell_pages and text.MASK != 255:
+            # Cells of pages 5 and 7 (see dirty): the seat that was asked
+            # (d[3] before this draw: kept in self.counted) and the one asked now.
+            mask = text.MASK
+            text.MASK = 255
+            draw_names(fb, app, g, 38, self.seat, self.counted)
+            draw_values(fb, app, g, "tricks", 54, None, None, self.counted)
+            text.MASK = mask
+            return
         if kind == "tricks":
             draw_values(fb, app, g, "bid", 46)
             draw_values(fb, app, g, "tricks", 54)

@@ -58,7 +58,9 @@ def paint(app):
             screen.draw(app)
         finally:
             text.MASK = 255
-        display.kept(mask)
+        # Pages a screen redrew cell by cell (it cleared those cells
+        # itself) keep what they hold.
+        display.kept(mask | getattr(screen, "cell_pages", 0))
 
 
 def draw_center(fb, s, y, font=None, color=1, left=0, right=W):
