@@ -87,6 +87,7 @@ class Display:
         # Pages of the frame as last drawn and shown (the shadow, or _save
         # under an overlay): what keep/kept put back.
         self._kept_views = None
+        self._zero = bytes(width)  # one blank page row, for keep()
         self._tx = bytearray(width + 1)
         self._tx[0] = _CTRL_DATA
         tx = memoryview(self._tx)
@@ -171,14 +172,15 @@ class Display:
         """Start a redraw of only the 8-pixel ``pages`` (a bit mask, page 0
         = bit 0): clear them. ``kept()`` then puts every other page back as
         it was last shown, whatever the drawing did there (a line of text
-        reaches 2 rows into the page above). Returns False (and does
-        nothing) before the first show()."""
-        if self._kept_views is None:
-            return False
+        reaches 2 rows into the page above). Returns False before the
+        first show(): nothing to put back yet (``keep(255)`` is a fast
+        clear of the whole frame all the same)."""
+        pv = self._page_views
+        zero = self._zero
         for p in range(self.pages):
             if pages >> p & 1:
-                self.fb.fill_rect(0, 8 * p, self.width, 8, 0)
-        return True
+                pv[p][:] = zero  # a copy in C: framebuf's fill sets pixel by pixel
+        return self._kept_views is not None
 
     def kept(self, pages):
         """End the redraw ``keep(pages)`` began (see there)."""

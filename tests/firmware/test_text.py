@@ -225,7 +225,14 @@ def frame(k):
     for i in range(6):
         text.draw(fb, line, 0, i * 10, text.SMALL, 0 if i == k % 6 else 1)
     text.draw(fb, "-120", 60, 40, text.BIG)
-    return d.show()
+    n = d.show()
+    # a redraw of a few pages (tallyboard.ui.widgets.paint)
+    d.keep(0x3C)
+    text.MASK = 0x3C
+    text.draw(fb, line, 0, 30, text.SMALL, 1)
+    text.MASK = 255
+    d.kept(0x3C)
+    return n + d.show()
 frame(0)
 frame(1)
 def frames():
@@ -262,7 +269,7 @@ def test_same_framebuffer_bytes_on_micropython():
     assert mpy[:3] == cpy[:3]
 
 
-def test_text_and_show_allocate_nothing_on_micropython():
+def test_text_show_and_partial_redraws_allocate_nothing_on_micropython():
     out = run_micropython(ALLOCATION).split()
     assert out[0] == "alloc" and int(out[3]) > 0
     assert int(out[1]) == 0, "text.draw + show allocated %s bytes over 12 frames" % out[1]

@@ -50,7 +50,7 @@ def paint(app):
     if mask and mask != 255 and not display.keep(mask):
         mask = 255  # nothing shown yet to keep
     if mask == 255:
-        app.fb.fill(0)
+        display.keep(255)  # the whole frame blank
         screen.draw(app)
     elif mask:
         text.MASK = mask
