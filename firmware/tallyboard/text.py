@@ -57,10 +57,6 @@ class Font:
                 return wide[i + 2]
         return None
 
-    def has(self, ch):
-        """True if the font draws ``ch`` itself (not as the '?' fallback)."""
-        return self.glyph(ord(ch)) is not None
-
 
 def _load(name):
     # A module's constants live as long as the module: the font module's

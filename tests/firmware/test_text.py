@@ -24,14 +24,14 @@ def lit(fb, x0=0, y0=0, x1=128, y1=64):
 
 
 def test_small_covers_ascii_and_the_five_languages():
-    missing = [c for c in ASCII + LANGUAGE_LETTERS if not SMALL.has(c)]
+    missing = [c for c in ASCII + LANGUAGE_LETTERS if SMALL.glyph(ord(c)) is None]
     assert missing == []
 
 
 def test_big_covers_scores():
-    missing = [c for c in "0123456789-+/ " if not BIG.has(c)]
+    missing = [c for c in "0123456789-+/ " if BIG.glyph(ord(c)) is None]
     assert missing == []
-    assert not BIG.has("A")
+    assert BIG.glyph(ord("A")) is None
 
 
 def test_font_metrics():

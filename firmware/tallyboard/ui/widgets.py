@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Drawing helpers shared by the screens: numbers without building strings
-(tallyboard.text draws ints), title bars, right-aligned values, wrapped
-messages."""
+(tallyboard.text draws ints), title bars, right-aligned values, and the
+partial redraw of a key press (paint). Wrapping text is in ui.message."""
 
 from tallyboard import text
 
@@ -96,31 +96,6 @@ def clip(s, width, font=None):
     while s and text.width(s, font) > width:
         s = s[:-1]
     return s
-
-
-def wrap(s, width, font=None):
-    """Split ``s`` into lines that fit in ``width`` pixels (breaks at spaces,
-    or inside a word too long for a line). Used for messages, not per key."""
-    font = font or text.SMALL
-    lines = []
-    line = ""
-    for word in s.split(" "):
-        candidate = word if not line else line + " " + word
-        if text.width(candidate, font) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        while text.width(word, font) > width:
-            cut = len(word)
-            while cut > 1 and text.width(word[:cut], font) > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-    if line:
-        lines.append(line)
-    return lines
 
 
 def cross_out(fb, x0, y0, x1, y1):
