@@ -35,9 +35,11 @@ def _entry_screens():
 
 
 def _table_screen():
-    # Loaded while the table shows, dropped when play goes on (next_screen).
-    from tallyboard.ui import table as m
+    m = _screens.get("table")
+    if m is None:
+        from tallyboard.ui import table as m
 
+        _screens["table"] = m
     return m
 
 
@@ -303,9 +305,6 @@ class App:
         if g is None:
             self.go_home()
             return
-        # The score table's code goes until the next table (RAM on the board).
-        self._table = None
-        unload("tallyboard.ui.table")
         if "tallyboard.ui.menu" in sys.modules:
             # A game is on screen: the menus' code can go until BACK.
             for name in MENU_MODULES:
