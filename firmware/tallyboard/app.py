@@ -93,8 +93,7 @@ class App:
 
     def redraw(self):
         """Draw the current screen into the framebuffer and send what changed."""
-        self.fb.fill(0)
-        self.screen.draw(self)
+        widgets.paint(self)  # the whole screen, or only the pages that changed
         if self.toast is not None:
             # What the last undo took back, over the title bar (and the line
             # under it when it needs two), until the next press.
@@ -169,11 +168,15 @@ class App:
             if g.settings["bidding"] != "open":
                 if g.kind == "bid":
                     if self._ready != hand * 64 + g.seat:
-                        self.go(_screens_of("entry").PassScreen(g.seat))
+                        from tallyboard.ui.private import PassScreen
+
+                        self.go(PassScreen(g.seat))
                         return
                     preset = None  # never show an undone private bid
                 elif g.kind == "tricks" and g.current.count("tricks") == 0 and self._revealed != hand:
-                    self.go(self.keep(_screens_of("entry").RevealScreen))
+                    from tallyboard.ui.private import RevealScreen
+
+                    self.go(self.keep(RevealScreen))
                     return
         self.go(_screens_of("entry").for_step(self, preset))
 

@@ -167,7 +167,7 @@ def use_game(app, game_id, g):
     app.short_names = [widgets.clip(p, 42) for p in g.players]
     app.initials = None
     app.side_names = []
-    room = _screens_of("table").name_width(g)
+    room = _screens_of("entry").name_width(g)
     for side in g.sides:
         app.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
     app._order_hand = None
