@@ -17,12 +17,18 @@ VERSION = "0.1.0"
 MENU_MODULES = ("ui.setup ui.home ui.menu ui.roster ui.settings ui.amend ui.space ui.games ui.choose ui.resume"
                 " ui.message app_more config_store")
 GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.seats"
+# The rules core's modules loaded on use (settings for a new game and the
+# menus' forms, undo, amend, the record form, the English refusals),
+# forgotten with the menus: nothing a game keeps refers to them
+# (tricktally.game imports them inside the methods that use them).
+CORE_MODULES = "settings undo amend record messages"
 
 
-def unload_all(names):
-    """``unload`` every module of ``names`` (MENU_MODULES or GAME_MODULES)."""
+def unload_all(names, package="tallyboard."):
+    """``unload`` every module of ``names`` (MENU_MODULES, GAME_MODULES,
+    or CORE_MODULES with ``package`` "tricktally.")."""
     for name in names.split():
-        unload("tallyboard." + name)
+        unload(package + name)
 
 
 def unload(name):

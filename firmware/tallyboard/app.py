@@ -17,7 +17,7 @@ on screen; ``App.__getattr__`` finds them there, so callers still write
 import sys
 
 from tricktally import RuleError
-from tallyboard import MENU_MODULES, text, unload_all
+from tallyboard import CORE_MODULES, MENU_MODULES, text, unload_all
 from tallyboard.i18n import explain, t
 from tallyboard.ui import widgets
 
@@ -149,8 +149,10 @@ class App:
             self.go_home()
             return
         if "tallyboard.app_more" in sys.modules or "tallyboard.ui.menu" in sys.modules:
-            # A game is on screen: the menus' code can go until BACK.
+            # A game is on screen: the menus' code can go until BACK, and
+            # the core's that they (or an undo) loaded.
             unload_all(MENU_MODULES)
+            unload_all(CORE_MODULES, "tricktally.")
         if g.finished:
             self.show_table(_close_game, None)
             return

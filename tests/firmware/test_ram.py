@@ -66,6 +66,23 @@ def test_menus_are_forgotten_in_a_game_and_game_screens_at_home():
     assert "tallyboard.ui.entry" not in sys.modules and "tallyboard.ui.table" not in sys.modules
 
 
+def test_the_core_s_modules_loaded_on_use_are_forgotten_in_a_game():
+    s = Session()
+    s.start_game("spades", 4)
+    # the new-game form and Game() loaded the settings tables: gone with the
+    # menus once the game is on screen, as the app's moves off the loop are
+    for name in ("tricktally.settings", "tallyboard.config_store", "tallyboard.app_more"):
+        assert name not in sys.modules, name
+    assert not hasattr(sys.modules["tricktally"], "settings")
+    s.press("ok")  # the first bid
+    s.app.undo()  # loads tricktally.undo, forgotten as the game screen opens again
+    assert s.app.game.entries() == 0 and "tricktally.undo" not in sys.modules
+    s.press("ok")
+    s.app.undo()  # and loaded again on the next use
+    assert s.app.game.entries() == 0 and "tricktally.undo" not in sys.modules
+    assert s.screen().startswith("NumberEntry")
+
+
 def test_a_finished_game_is_listed_from_the_journal_not_kept():
     s = Session()
     s.start_game("hearts", 4, {"target": 50})
