@@ -3,7 +3,8 @@
 
 The board has no battery-backed clock: ``time()`` is None until the PC sets
 it over the serial link (``set_time``); after that it counts on from the
-tick. ``FakeClock`` is advanced by hand in tests and the simulator.
+tick. Tests and the simulator use tallyboard.fake_clock.FakeClock, advanced
+by hand.
 """
 
 import time as _time
@@ -46,18 +47,3 @@ class Clock:
         self._base = epoch
         self._base_tick = self.ticks_ms()
 
-
-def FakeClock(start_ms=0, epoch=None):
-    """A Clock that only moves when told: ``advance(ms)``, or set ``now``
-    (its tick, in ms). A function, not a subclass: a class costs the board
-    RAM, and tests and the simulator are its only users."""
-    clock = Clock(ticks_ms=lambda: clock.now)
-    clock.now = start_ms
-
-    def advance(ms):
-        clock.now += ms
-
-    clock.advance = advance
-    if epoch is not None:
-        clock.set_time(epoch)
-    return clock

@@ -3,7 +3,7 @@
 and then the first bytes are answered like any others."""
 
 from tallyboard import frames
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.config import Config
 from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal

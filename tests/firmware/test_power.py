@@ -381,7 +381,7 @@ def test_default_contrast_is_low():
 POWER_VM = r'''
 from tallyboard.app import App
 from tallyboard.buttons import Buttons, NAMES
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.memfs import MemFS
 from tallyboard.simbus import SimI2C

@@ -12,7 +12,7 @@ screens allow, and returns how many it took.
 import binascii
 
 from tallyboard.app import App
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
 
 # The simulated panel's class (tallyboard.simbus.SimI2C), imported by the

@@ -101,7 +101,7 @@ class Board:
     def __init__(self, data, fs=None):
         from tallyboard.app import App
         from tallyboard.buttons import NAMES, Buttons
-        from tallyboard.clock import FakeClock
+        from tallyboard.fake_clock import FakeClock
         from tallyboard.display import Display
 
         self.held = {}
