@@ -10,12 +10,12 @@ and in tests. Pin numbers live only in tallyboard.boards.
 VERSION = "0.1.0"
 
 # Modules of the menus (their screens, the message screen their forms
-# import, the moves and settings code they use), forgotten while a game is
+# import, the moves, settings and language code they use), forgotten while a game is
 # on screen (App.next_screen); and the game's screens, forgotten on the
 # home menu (App.go_home). Names under tallyboard, one string each (one
 # object, not a tuple of strings).
 MENU_MODULES = ("ui.setup ui.home ui.menu ui.roster ui.settings ui.amend ui.space ui.games ui.choose ui.resume"
-                " ui.message app_more config_store")
+                " ui.message app_more config_store lang_file")
 GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.seats"
 # The rules core's modules loaded on use (settings for a new game and the
 # menus' forms, undo, amend, the record form, the English refusals),

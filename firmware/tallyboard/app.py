@@ -18,7 +18,7 @@ import sys
 
 from tricktally import RuleError
 from tallyboard import CORE_MODULES, MENU_MODULES, text, unload_all
-from tallyboard.i18n import explain, t
+from tallyboard.i18n import t
 from tallyboard.ui import widgets
 
 FIRMWARE_VERSION = "0.1.0"
@@ -225,6 +225,8 @@ class App:
         try:
             done = g.enter(kind, seat, value)
         except RuleError as e:
+            from tallyboard.lang_file import explain  # a refusal: rare in a game
+
             self.refuse(explain(e, self.names))
             return False
         try:

@@ -22,11 +22,12 @@ screen uses fewer): a redraw allocates nothing and reads nothing.
 
 Only the chosen language's index is loaded, and there is no fallback table
 (tests check that every table is whole).
+
+What the screens need only now and then is in tallyboard.lang_file, loaded
+when asked for (``i18n.LANGUAGES``, ``i18n.NATIVE``, ``i18n.table``,
+``i18n.explain`` find it there) and forgotten with the menus.
 """
 
-LANGUAGES = ("en", "es", "pt", "it", "fr")
-# Each language named in itself, for the settings screen.
-NATIVE = {"en": "English", "es": "Español", "pt": "Português", "it": "Italiano", "fr": "Français"}
 CACHE = 32
 # Hashes stay below 2**22, so every step of key_hash is a small int on a
 # 32-bit board too (nothing allocated).
@@ -49,12 +50,13 @@ def key_hash(key):
     return h
 
 
-def table(lang):
-    """The whole string table (a dict) of ``lang``, as the board reads it
-    (for tests and the PC; the board itself never builds it)."""
+def __getattr__(name):
+    # Called only for a name this module lacks: the languages, their own
+    # names, a whole table, the wording of a refusal (tallyboard.lang_file,
+    # loaded now).
     from tallyboard import lang_file
 
-    return lang_file.table(lang)
+    return getattr(lang_file, name)
 
 
 def use(lang):
@@ -135,20 +137,3 @@ def tn(one, other, n):
     count ``n`` ("1 carta", "2 cartas"). Both keys are literals at the call,
     so nothing is allocated."""
     return t(one if singular(n) else other)
-
-
-def explain(err, names=None):
-    """A refusal from the core (a RuleError) in the current language: the
-    player concerned, why, and the rule's canonical name (as in RULES.md)."""
-    if _path is None:
-        use("en")
-    text = t("rule_" + err.rule)
-    if text.startswith("rule_"):  # no sentence for this rule
-        text = t("rule_other")
-    if err.seat is not None and names and 0 <= err.seat < len(names):
-        text = t("who") % (names[err.seat], text)
-    else:
-        text = text[0].upper() + text[1:]
-    if err.rule:
-        text = text + " (" + err.rule + ")"
-    return text

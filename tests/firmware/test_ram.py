@@ -42,6 +42,20 @@ def test_a_key_with_a_table_key_s_hash_is_still_not_that_key():
     assert i18n.t("new_game") == i18n.table(i18n.code or "en")["new_game"]
 
 
+def test_what_the_menus_ask_of_i18n_is_loaded_when_asked_for():
+    tallyboard.unload("tallyboard.lang_file")
+    assert i18n.t("new_game") and "tallyboard.lang_file" not in sys.modules
+    # the settings screen's list, a whole table, a refusal's wording
+    assert i18n.NATIVE["es"] == "Español" and i18n.LANGUAGES[0] == "en"
+    assert "tallyboard.lang_file" in sys.modules
+    assert i18n.table("en")["new_game"] == i18n.t("new_game")
+    from tricktally import RuleError
+
+    assert i18n.explain(RuleError("x", seat=1, rule="bid_range"), ["Ann", "Bob"]).startswith("Bob")
+    with pytest.raises(AttributeError):
+        i18n.no_such_name
+
+
 def test_unload_forgets_a_module_and_a_later_import_loads_it_again():
     import tallyboard.ui.space  # noqa: F401
 
@@ -71,7 +85,7 @@ def test_the_core_s_modules_loaded_on_use_are_forgotten_in_a_game():
     s.start_game("spades", 4)
     # the new-game form and Game() loaded the settings tables: gone with the
     # menus once the game is on screen, as the app's moves off the loop are
-    for name in ("tricktally.settings", "tallyboard.config_store", "tallyboard.app_more"):
+    for name in ("tricktally.settings", "tallyboard.config_store", "tallyboard.app_more", "tallyboard.lang_file"):
         assert name not in sys.modules, name
     assert not hasattr(sys.modules["tricktally"], "settings")
     s.press("ok")  # the first bid
