@@ -18,6 +18,10 @@ from tallyboard import i18n, text
 from tallyboard.app import _screens_of
 from tallyboard.ui import widgets
 
+# The game's screens, forgotten on the home menu (go_home): names under
+# tallyboard, one string.
+GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.seats"
+
 
 class _Live:
     """A game started since boot, listed like the journal's Stored
@@ -250,7 +254,7 @@ def go_home(app):
         shell._screens.clear()
         app._table = None
         app.pickers = {}
-        tallyboard.unload_all(tallyboard.GAME_MODULES)
+        tallyboard.unload_all(GAME_MODULES)
     from tallyboard.ui.home import home
 
     app.go(home(app))
