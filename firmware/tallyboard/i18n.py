@@ -61,8 +61,9 @@ def __getattr__(name):
 
 def use(lang):
     """Make ``lang`` the language of every screen: read its index (the
-    one before is forgotten)."""
-    global _path, _hashes, _count, code
+    one before is forgotten) and drop the strings kept for redraws (tests
+    use it to start again from the flash)."""
+    global _path, _hashes, _count, code, _next
     import tallyboard
     from tallyboard import lang_file
 
@@ -70,12 +71,6 @@ def use(lang):
     _path, _count, _hashes = lang_file.index(lang)
     tallyboard.unload("tallyboard.lang_file")
     code = lang
-    forget()
-
-
-def forget():
-    """Drop the strings kept for redraws (a language change; tests)."""
-    global _next
     for i in range(CACHE):
         _cached_keys[i] = _cached[i] = None
     _next = 0

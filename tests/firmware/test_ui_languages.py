@@ -231,7 +231,7 @@ class Recorder:
             return real_find(key)
 
         monkeypatch.setattr(i18n, "_find", find)
-        i18n.forget()
+        i18n.use(i18n.code or "en")  # nothing kept: every string is read again
 
     def check(self, where):
         boxes = []
