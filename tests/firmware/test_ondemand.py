@@ -8,7 +8,7 @@ from tallyboard.config import Config
 from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.link import Link
-from tallyboard.ondemand import LinkOnDemand
+from tallyboard.app import LinkOnDemand
 
 
 class Stream:

@@ -113,7 +113,10 @@ class ButtonSession(Session):
             self.link = link(self.stream)
         else:
             # as firmware/main.py does: loaded when the PC first speaks
-            from tallyboard.ondemand import LinkOnDemand
+            try:
+                from tallyboard.app import LinkOnDemand
+            except ImportError:  # firmware from before it joined the app's module
+                from tallyboard.ondemand import LinkOnDemand
 
             self.link = LinkOnDemand(self.stream, link)
         return self.link

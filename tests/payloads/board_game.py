@@ -135,7 +135,10 @@ class Board:
     def _make_link(self, app):
         # As firmware/main.py: the protocol server is loaded when the PC
         # first speaks.
-        from tallyboard.ondemand import LinkOnDemand
+        try:
+            from tallyboard.app import LinkOnDemand
+        except ImportError:  # firmware from before it joined the app's module
+            from tallyboard.ondemand import LinkOnDemand
 
         def link(stream):
             from tallyboard.app import FIRMWARE_VERSION
