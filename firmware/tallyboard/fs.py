@@ -5,7 +5,7 @@ built on the same ``AtomicFiles``).
 
 Each gives: ``listdir()``, ``exists(name)``, ``size(name)``, ``read(name)``,
 ``read_at(name, offset, length)``, ``append(name, data)`` (appends and
-flushes), ``write_file(name, data)`` (atomic replace), ``truncate(name,
+flushes), ``put(name, data)`` (overwrites), ``write_file(name, data)`` (atomic replace), ``truncate(name,
 length)`` (atomic), ``remove(name)``, ``free()`` and ``recover()``.
 
 Atomic replace is three steps: write ``NAME.tmp``, rename it to ``NAME.new``
@@ -36,6 +36,12 @@ class AtomicFiles:
             self._drop(name + TMP)
             raise
         self._commit(name)
+
+    def put(self, name, data):
+        """Create or overwrite ``name`` with ``data``, flushed: one write, not
+        atomic (a power cut may leave it torn, except on littlefs, where a
+        file changes at its sync)."""
+        self._put(name, data)
 
     def _drop(self, name):
         try:

@@ -35,6 +35,7 @@ from tallyboard import unload
 from tallyboard.journal_format import AMEND, END, ENTRY, START, UNDO, VERSION, JournalError, LineWriter, crc_of
 
 SUFFIX = ".tj"
+TAIL = ".tl"
 ACK = ".ack"
 BAD = ".bad"
 NEXT_FILE = "tj.next"
@@ -43,6 +44,12 @@ NEXT_FILE = "tj.next"
 # for a few more games (a long game is ~4 KB) and for littlefs to copy the
 # block it appends to.
 LOW_SPACE = 32 * 1024
+# A tail file stays at most this long: littlefs keeps a file of up to 512
+# bytes (a 4 KB block / 8) inline in its directory's metadata log, where a
+# write programs pages only; a longer one gets data blocks of its own, and
+# every append after a sync then copies its last block to a freshly erased
+# one (45 ms on the Pico's flash).
+TAIL_MAX = 512
 # Journals are read in chunks of this size: RAM, not the file, bounds it.
 CHUNK = 1024
 
@@ -54,6 +61,12 @@ def game_file(game_id):
     return "g%04d%s" % (game_id, SUFFIX)
 
 
+def tail_file(game_id):
+    """The tail file of a game id, ``g0007.tl``: the records of the hand
+    being played, before they are folded into the game file."""
+    return "g%04d%s" % (game_id, TAIL)
+
+
 def piece_name(game_id, k):
     """The file of damaged piece ``k`` (1, 2, ...) of a game: ``g0007.bad``,
     ``g0007_2.bad``, ..."""
@@ -62,12 +75,12 @@ def piece_name(game_id, k):
     return "g%04d_%d%s" % (game_id, k, BAD)
 
 
-def _crc_file(fs, name, upto):
-    # CRC-32 (int) of the first ``upto`` bytes of ``name``, read in chunks.
-    crc = 0
+def _crc_file(fs, name, upto, start=0, crc=0):
+    # CRC-32 (int) of ``upto`` bytes of ``name`` from ``start``, read in
+    # chunks, going on from ``crc``; -1 when the file is shorter.
     off = 0
     while off < upto:
-        chunk = fs.read_at(name, off, min(CHUNK, upto - off))
+        chunk = fs.read_at(name, start + off, min(CHUNK, upto - off))
         if not chunk:
             break
         crc = crc32(chunk, crc)
@@ -160,8 +173,13 @@ class GameFile:
     def __init__(self, game_id):
         self.game_id = game_id
         self.name = game_file(game_id)
+        self.tail_name = tail_file(game_id)
         self.seq = 0
-        self.size = 0
+        self.size = 0  # bytes in the game file
+        # Bytes of records in the tail file that the game file does not hold
+        # yet, after a header of ``head`` bytes (0: nothing pending).
+        self.tail = 0
+        self.head = 0
         self.synced = 0
         # CRC-32 of the acknowledged bytes; ack_saved False while the
         # acknowledgement lives in RAM only (the flash was full).
@@ -175,6 +193,7 @@ class GameFile:
         self.readable = False
         self.why = None
         self.note = None  # why as a tuple (see Stored), for the screen
+        # A write failed part way: the next append checks the file's size.
         self.dirty = False
         # The live Game of an unfinished game (the app's own object), to know
         # when it finishes; None for finished or unreadable games.
@@ -256,8 +275,8 @@ class Journal:
 
     def _append(self, st, rtype, payload):
         # ``payload`` may be a list the caller reuses: use it, never keep it.
-        # Either the record is in the file when this returns, or it raises
-        # and the file holds what it held before (see _settle).
+        # Either the record is in the journal when this returns, or it
+        # raises and the journal holds what it held before (see _settle).
         if not st.writable:
             raise JournalError("game %d %s" % (st.game_id, st.why), st.note)
         if st.ended:
@@ -272,44 +291,97 @@ class Journal:
         elif rtype == UNDO and payload is None:
             n = self._writer.undo(st.seq)
         line = self._writer.line(n) if n else _encode(st.seq, rtype, payload)
-        if st.dirty:
-            # A previous append failed part way: cut what it left, so this
-            # record follows a good one instead of hiding behind a torn one.
-            if self.fs.exists(st.name) and self.fs.size(st.name) != st.size:
-                self.fs.truncate(st.name, st.size)
+        if rtype == START:
+            # The start record opens the game file itself (seq 0, no tail yet).
+            self._write(st.name, st.size, line, False)
+            st.size += len(line)
+        else:
+            if st.tail and st.head + st.tail + len(line) > TAIL_MAX:
+                self._fold(st)  # raises when it cannot: the record is not written
+            dirty = st.dirty
+            st.dirty = True  # until this write is known to be whole
+            if st.tail:
+                self._write(st.tail_name, st.head + st.tail, line, dirty)
+            else:
+                # A fresh tail: a header naming the game file's length it
+                # continues from, then the record, in one write over the
+                # folded tail (an inline file: one metadata commit).
+                head = self._tail_head(st)
+                self._write(st.tail_name, -1, head + line, False)
+                st.head = len(head)
             st.dirty = False
-        try:
-            self.fs.append(st.name, line)
-        except Exception:
-            if not self._settle(st, line):
-                raise
-        except BaseException:
-            # A power cut (or Ctrl-C): nothing more can be written now; boot
-            # sorts the file out.
-            st.dirty = True
-            raise
+            st.tail += len(line)
         st.seq += 1
-        st.size += len(line)
 
-    def _settle(self, st, line):
-        """After a failed append: True when the whole record is in the file
-        after all (the error came late); else cut the file back to the last
-        good record and return False. When even that fails, the tail is an
-        unfinished line, which the next append (or boot) cuts off."""
-        st.dirty = True
+    def _tail_head(self, st):
+        # "<game file length> <crc>\n", crc of "<tail name> <length>".
+        body = ("%s %d" % (st.tail_name, st.size)).encode()
+        return ("%d %s\n" % (st.size, crc_of(body))).encode()
+
+    def _write(self, name, size, data, dirty):
+        # Append ``data`` to ``name``, which holds ``size`` bytes (``dirty``:
+        # or more, left by an append that failed part way: cut first); size
+        # -1 means replace the whole file by ``data``. Raises with the file
+        # as it was (or, for a replace, with no complete copy of ``data``).
+        fs = self.fs
         try:
-            size = self.fs.size(st.name) if self.fs.exists(st.name) else 0
-            if size == st.size:
-                st.dirty = False
-                return False
-            if size == st.size + len(line) and self.fs.read_at(st.name, st.size, len(line)) == bytes(line):
-                st.dirty = False
+            if size < 0:
+                fs.put(name, data)
+                return
+            if dirty and fs.exists(name) and fs.size(name) != size:
+                fs.truncate(name, size)
+            fs.append(name, data)
+        except Exception:
+            if not self._settle(name, size, data):
+                raise
+
+    def _settle(self, name, size, data):
+        """After a failed write: True when all of ``data`` is in the file
+        after all (the error came late); else make sure it is not (cut the
+        file back to ``size`` bytes, or remove a replaced tail, whose
+        records are all in the game file) and return False. When even that
+        fails, the file ends in an unfinished line, which boot cuts off."""
+        fs = self.fs
+        start = size if size > 0 else 0
+        try:
+            have = fs.size(name) if fs.exists(name) else 0
+            if have == start + len(data) and fs.read_at(name, start, len(data)) == bytes(data):
                 return True
-            self.fs.truncate(st.name, st.size)
-            st.dirty = False
+            if size < 0:
+                fs.remove(name)
+            elif have != size:
+                fs.truncate(name, size)
         except Exception:  # noqa: BLE001 - the first error is the one to report
             pass
         return False
+
+    def _fold(self, st):
+        """Move the tail's records to the end of the game file. Raises
+        (OSError) when it cannot, with both files as they were: the
+        records stay in the tail. The tail file keeps the folded records
+        until the next record replaces it: boot sees from its header that
+        the game file already holds them."""
+        if not st.tail:
+            return
+        data = self.fs.read_at(st.tail_name, st.head, st.tail)
+        if len(data) != st.tail:
+            raise OSError(5, "the tail of game %d is shorter than written" % st.game_id)
+        # The game file's size is checked first: a fold that failed part way
+        # may have left bytes that would hide these records.
+        self._write(st.name, st.size, data, True)
+        st.size += st.tail
+        st.tail = 0
+
+    def _fold_away(self, st):
+        # Fold and remove the tail file: the game is one file again (at its
+        # end, or when the PC acknowledged it). Never raises: a fold that
+        # fails leaves the records in the tail (safe), for the next try.
+        try:
+            self._fold(st)
+            if self.fs.exists(st.tail_name):
+                self.fs.remove(st.tail_name)
+        except Exception:  # noqa: BLE001 - nothing is lost: they stay in the tail
+            pass
 
     def new_game(self, game, created=None):
         """Start journaling ``game`` (a tricktally Game); returns its id.
@@ -384,6 +456,7 @@ class Journal:
         self._append(st, END, {"t": int(t)} if t is not None else {})
         st.ended = True
         st.game = None
+        self._fold_away(st)  # a finished game is all in its game file
 
     def stored(self, game_id, game):
         """Finished game ``game_id`` listed as boot lists it: a Stored whose
@@ -392,7 +465,7 @@ class Journal:
         st = self._get(game_id)
         s = Stored(self, game_id)
         s._readable = True
-        s.size = st.size
+        s.size = st.size + st.tail
         s.synced = st.synced
         s.ended = st.ended
         s.name = game.NAME
@@ -411,17 +484,35 @@ class Journal:
         return out
 
     def size(self, game_id):
-        """Bytes in the game's journal."""
-        return self._get(game_id).size
+        """Bytes in the game's journal (its tail's records included: they are
+        in the game file before any of them is read)."""
+        st = self._get(game_id)
+        return st.size + st.tail
 
     def read(self, game_id, offset, length):
-        """Raw journal bytes from ``offset`` (at most ``length``), for sync."""
+        """Raw journal bytes from ``offset`` (at most ``length``), for sync:
+        the game file's, then the tail's records after them."""
         st = self._get(game_id)
         if not isinstance(offset, int) or not isinstance(length, int) or offset < 0 or length < 0:
             raise JournalError("offset and length must be whole numbers >= 0")
-        if offset >= st.size or length == 0:
+        end = min(offset + length, st.size + st.tail)
+        if offset >= end:
             return b""
-        return self.fs.read_at(st.name, offset, min(length, st.size - offset))
+        out = b""
+        if offset < st.size:
+            out = self.fs.read_at(st.name, offset, min(end, st.size) - offset)
+        if end > st.size:
+            at = max(offset, st.size)
+            out += self.fs.read_at(st.tail_name, st.head + at - st.size, end - at)
+        return out
+
+    def _crc(self, st, upto):
+        # CRC-32 of the journal's first ``upto`` bytes (game file, then tail).
+        n = min(upto, st.size)
+        crc = _crc_file(self.fs, st.name, n)
+        if upto > n and crc >= 0:
+            crc = _crc_file(self.fs, st.tail_name, upto - n, st.head, crc)
+        return crc
 
     def synced(self, game_id):
         """Bytes of the journal the PC has acknowledged (with a digest that
@@ -431,9 +522,9 @@ class Journal:
     def digest(self, game_id, upto):
         """CRC-32 (int) of the first ``upto`` bytes of the game's journal."""
         st = self._get(game_id)
-        if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size:
-            raise JournalError("game %d has %d bytes: no digest of %r" % (game_id, st.size, upto))
-        return _crc_file(self.fs, st.name, upto)
+        if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size + st.tail:
+            raise JournalError("game %d has %d bytes: no digest of %r" % (game_id, st.size + st.tail, upto))
+        return self._crc(st, upto)
 
     def mark_synced(self, game_id, upto, digest=None):
         """Record that the PC holds exactly the first ``upto`` bytes, whose
@@ -442,16 +533,20 @@ class Journal:
         the PC holds other bytes. When the flash is too full to write the
         acknowledgement it is kept in RAM (until a reboot, or until a
         delete frees room and it is written): sync still completes, and a
-        synced game can still be deleted to free space."""
+        synced game can still be deleted to free space. Acknowledged
+        records still in the tail are folded into the game file first:
+        an acknowledgement covers the game file only."""
         st = self._get(game_id)
-        if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size:
-            raise JournalError("game %d has %d bytes: cannot acknowledge %r" % (game_id, st.size, upto))
-        mine = _crc_file(self.fs, st.name, upto)
+        if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size + st.tail:
+            raise JournalError("game %d has %d bytes: cannot acknowledge %r" % (game_id, st.size + st.tail, upto))
+        mine = self._crc(st, upto)
         if digest is not None and digest != mine:
             raise JournalError(
                 "game %d: the PC's digest %08x of %d bytes is not the board's %08x: not acknowledged"
                 % (game_id, digest & 0xFFFFFFFF, upto, mine)
             )
+        if upto > st.size:
+            self._fold_away(st)
         try:
             self._write_ack(st, upto, mine)
             st.ack_saved = True
@@ -474,12 +569,13 @@ class Journal:
     def _verified(self, st):
         # The PC has all of the file, and the file still holds exactly the
         # bytes it acknowledged (read again now).
-        if not st.size or st.synced != st.size or st.ack_crc is None:
+        size = st.size + st.tail
+        if not size or st.synced != size or st.ack_crc is None:
             return False
         try:
             if self.fs.size(st.name) != st.size:
                 return False
-            return _crc_file(self.fs, st.name, st.size) == st.ack_crc
+            return self._crc(st, size) == st.ack_crc
         except OSError:
             return False
 
@@ -497,7 +593,7 @@ class Journal:
         base = st.name[: -len(SUFFIX)]
         # The journal first: once it is gone the game is gone; boot sweeps
         # the small files a cut would leave behind.
-        names = [st.name, base + ACK]
+        names = [st.name, st.tail_name, base + ACK]
         for k in st.pieces:
             names.append(piece_name(game_id, k))
         for n in names:

@@ -10,9 +10,10 @@ from tallyboard import journal_format as jf
 from tallyboard import journal_json as jj
 from tallyboard.fs import OsFS
 from tallyboard.memfs import MemFS, PowerCut
+from tallyboard import journal as board_journal
 from tallyboard.journal import LOW_SPACE, Journal, JournalError, game_file
 from tallyboard.journal_read import decode, parse, rebuild, replay
-from tests.firmware.journal_harness import Player, reference, script, state_of
+from tests.firmware.journal_harness import current_file, Player, reference, script, state_of
 from tricktally import new_game
 from tricktally.record import to_record
 
@@ -174,11 +175,18 @@ def test_a_game_with_entries_is_journaled_whole():
 
 
 def test_appending_never_reads_the_journal():
+    # Appending knows each file's size; only a fold reads, and only the
+    # tail (once a hand, at most TAIL_MAX bytes).
     class NoReads(MemFS):
         reads = 0
+        tail_reads = 0
 
         def read_at(self, name, offset, length):
-            self.reads += 1
+            if name.endswith(board_journal.TAIL):
+                self.tail_reads += 1
+                assert length <= board_journal.TAIL_MAX
+            else:
+                self.reads += 1
             return MemFS.read_at(self, name, offset, length)
 
         def read(self, name):
@@ -193,6 +201,7 @@ def test_appending_never_reads_the_journal():
     before = fs.reads
     play(j, gid, g, 40)
     assert fs.reads == before
+    assert 0 < fs.tail_reads <= len(g.hands) + 40 * 30 // board_journal.TAIL_MAX + 1
     # Boot reads in chunks: RAM, not the file, bounds it.
     fs.reads = 0
     Journal(fs).boot()
@@ -238,10 +247,12 @@ def test_failed_append_is_cut_back_before_the_next_one():
     g = new_game("wizard", ["A", "B", "C"])
     gid = j.new_game(g)
     g.enter("bid", 1, 0)
+    j.entry(gid, "bid", 1, 0)  # the hand's first record starts the tail file
+    g.enter("bid", 2, 0)
     fs.fail = True
     with pytest.raises(OSError):
-        j.entry(gid, "bid", 1, 0)
-    j.entry(gid, "bid", 1, 0)  # the app retries
+        j.entry(gid, "bid", 2, 0)
+    j.entry(gid, "bid", 2, 0)  # the app retries
     s = Journal(fs.reboot()).boot()[0]
     assert s.damage is None and to_record(s.game) == to_record(g)
 
@@ -255,12 +266,19 @@ def test_sync_state_lives_in_its_own_file_and_survives_reboot():
     gid = j.new_game(g)
     play(j, gid, g, 5)
     size = j.size(gid)
-    assert j.read(gid, 0, 10**6) == fs.read(game_file(gid)) and len(j.read(gid, 5, 7)) == 7
+    # The game file, then the hand's records in the tail file.
+    whole = fs.read(game_file(gid)) + fs.read(board_journal.tail_file(gid))[j._games[gid].head :]
+    assert j.read(gid, 0, 10**6) == whole and len(whole) == size and len(j.read(gid, 5, 7)) == 7
+    edge = len(fs.read(game_file(gid)))
+    assert j.read(gid, edge - 3, 6) == whole[edge - 3 : edge + 3]  # across the two files
     assert j.read(gid, size, 10) == b""
     j.mark_synced(gid, 100)
     journal_before = fs.read(game_file(gid))
     j.mark_synced(gid, size)
-    assert fs.read(game_file(gid)) == journal_before  # never rewritten for sync
+    # Never rewritten for sync: the tail's records are appended (folded in:
+    # the acknowledgement covers the game file alone) and the tail removed.
+    assert fs.read(game_file(gid)) == whole and whole.startswith(journal_before)
+    assert board_journal.tail_file(gid) not in fs.files
     assert "g0001.ack" in fs.files
     s = Journal(fs.reboot()).boot()[0]
     assert s.synced == size == s.size
@@ -390,7 +408,7 @@ def test_journal_on_osfs_survives_a_restart(tmp_path):
     p = Player(j)
     for op in ops[:-3]:
         p.apply(op)
-    with open(tmp_path / game_file(p.gid), "ab") as f:
+    with open(tmp_path / current_file(fs, p.gid), "ab") as f:
         f.write(b"99 e [\"hea")  # a torn tail, as a killed simulator leaves
     stored = Journal(OsFS(str(tmp_path))).boot()
     assert "cut short" in stored[0].damage and to_record(stored[0].game) == to_record(p.game)
@@ -462,11 +480,12 @@ def test_journal_falls_back_to_the_generic_encoder_for_unknown_values():
     j.entry(gid, "bid", 1, 0)
     j.entry(gid, "b\u00efd", 1, 10**12)
     j.undo(gid)
-    tail = bytes(fs.files[game_file(gid)][start:])
-    assert tail == jj.encode(1, "e", ["bid", 1, 0]) + jj.encode(2, "e", ["b\u00efd", 1, 10**12]) + jj.encode(3, "u", None)
     with pytest.raises(JournalError):
         j.entry(gid, "bid", 1, 1.5)
-    assert j.size(gid) == len(fs.files[game_file(gid)])
+    size = j.size(gid)
+    data = j.read(gid, 0, 10**6)  # what sync reads: the game file, then the tail's records
+    assert len(data) == size
+    assert data[start:] == jj.encode(1, "e", ["bid", 1, 0]) + jj.encode(2, "e", ["b\u00efd", 1, 10**12]) + jj.encode(3, "u", None)
 
 
 FAST_VM = r"""

@@ -105,8 +105,8 @@ class NoRepairJournal(Journal):
         from tallyboard.journal_boot import Boot
 
         class NoRepair(Boot):
-            def scan(self, st, s, repair, ack_upto=0):
-                return Boot.scan(self, st, s, False, ack_upto)
+            def scan(self, st, s, repair, ack_upto=0, tail=False):
+                return Boot.scan(self, st, s, False, ack_upto, tail)
 
         return NoRepair(self).run()
 

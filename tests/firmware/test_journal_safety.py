@@ -15,6 +15,7 @@ from tallyboard import journal as board_journal
 from tallyboard.journal import Journal, JournalError, game_file
 from tallyboard import journal_read
 from tests.core.play import choose
+from tests.firmware.journal_harness import current_file
 from tests.firmware.ui_script import Session
 from tricktally import new_game
 from tricktally.record import to_record
@@ -238,7 +239,6 @@ def test_every_damaged_piece_is_kept_and_readable():
     j.boot()
     g = new_game("wizard", NAMES[:3], 0, {})
     gid = j.new_game(g)
-    name = game_file(gid)
     pieces = []
     for round_ in range(3):
         for _ in range(3):
@@ -246,7 +246,7 @@ def test_every_damaged_piece_is_kept_and_readable():
             g.enter(*e)
             j.entry(gid, *e)
         junk = ("garbage %d\n" % round_).encode()
-        fs.files[name].extend(junk)
+        fs.files[current_file(fs, gid)].extend(junk)
         pieces.append(junk)
         j = Journal(fs)
         stored = j.boot()
@@ -277,7 +277,7 @@ def test_a_deeply_nested_record_is_damage_not_an_unreadable_game():
         j.entry(gid, *e)
     body = b"%d a " % 5 + b"[" * 50000 + b"]" * 50000
     line = body + b" " + jf.crc_of(body).encode() + b"\n"
-    fs.files[game_file(gid)].extend(line)
+    fs.files[current_file(fs, gid)].extend(line)
     stored = Journal(fs).boot()
     assert stored[0].game is not None
     assert to_record(stored[0].game) == to_record(g)
