@@ -15,27 +15,12 @@ finishes the rename). Where renaming over an existing file fails (FAT), the
 old file is removed first; the ``.new`` still holds the data meanwhile.
 """
 
-TMP = ".tmp"
-NEW = ".new"
-CHUNK = 1024
-
-
 class AtomicFiles:
-    """write_file, truncate and recover, built on each store's primitives:
-    ``_put`` (create or overwrite, flushed), ``_rename`` (over an existing
-    name if the store can), ``append``, ``remove``, ``listdir``, ``exists``."""
-
-    def write_file(self, name, data):
-        """Replace ``name`` by ``data`` atomically: after a power cut the file
-        holds either the old or the new bytes (once ``recover()`` has run)."""
-        try:
-            self._put(name + TMP, data)
-        except Exception:
-            # A full flash: drop the partial copy, or it eats the space that
-            # freeing a game is meant to win back.
-            self._drop(name + TMP)
-            raise
-        self._commit(name)
+    """What every store adds to its primitives (``_put``: create or
+    overwrite, flushed; ``_rename``: over an existing name if the store
+    can; ``append``, ``remove``, ``listdir``, ``exists``, ``read_at``):
+    ``put``, and ``write_file``, ``truncate`` and ``recover``, which are
+    fs_atomic.py's functions, loaded when first used."""
 
     def put(self, name, data):
         """Create or overwrite ``name`` with ``data``, flushed: one write, not
@@ -43,54 +28,15 @@ class AtomicFiles:
         file changes at its sync)."""
         self._put(name, data)
 
-    def _drop(self, name):
-        try:
-            if self.exists(name):
-                self.remove(name)
-        except Exception:  # noqa: BLE001 - the write's own error is reported
-            pass
+    def __getattr__(self, name):
+        # write_file, truncate, recover: fs_atomic's function of that name,
+        # bound to this store (AttributeError when there is none).
+        if name[:2] == "__":
+            raise AttributeError(name)
+        from tallyboard import fs_atomic
 
-    def truncate(self, name, length):
-        """Keep the first ``length`` bytes of ``name``, atomically (a copy,
-        then a rename: MicroPython files have no truncate)."""
-        tmp = name + TMP
-        try:
-            self._put(tmp, self.read_at(name, 0, min(CHUNK, length)))
-            off = CHUNK
-            while off < length:
-                self.append(tmp, self.read_at(name, off, min(CHUNK, length - off)))
-                off += CHUNK
-        except Exception:
-            self._drop(tmp)
-            raise
-        self._commit(name)
-
-    def _commit(self, name):
-        self._rename(name + TMP, name + NEW)
-        self._replace(name + NEW, name)
-
-    def _replace(self, src, dst):
-        try:
-            self._rename(src, dst)
-        except OSError:
-            # A store that cannot rename over a file: the data is safe in src.
-            if self.exists(dst):
-                self.remove(dst)
-            self._rename(src, dst)
-
-    def recover(self):
-        """Finish or drop atomic writes a power cut interrupted. Returns the
-        names it touched. Idempotent; call it once at boot."""
-        touched = []
-        for n in self.listdir():
-            if n.endswith(TMP):
-                self.remove(n)
-                touched.append(n)
-        for n in self.listdir():
-            if n.endswith(NEW):
-                self._replace(n, n[: -len(NEW)])
-                touched.append(n)
-        return touched
+        f = getattr(fs_atomic, name)
+        return lambda *args: f(self, *args)
 
 
 class OsFS(AtomicFiles):

@@ -6,10 +6,10 @@ A record is the printable ASCII line ``<seq> <type> <payload> <crc>\\n``:
 AMEND, END), ``payload`` is compact JSON written by ``dumps`` (ASCII only,
 sorted keys, no spaces outside strings) and ``crc`` is the CRC-32 of the
 bytes before the last space, as 8 lowercase hex digits. This module only
-writes the lines of entries and undos (``LineWriter``, on every confirmed
-press, allocating nothing); any other record is written by
-journal_json.py's ``encode`` (the same bytes), and checking and replaying
-lines (boot only) is journal_read.py's.
+writes the lines of entries and undos (``write_entry``, on every confirmed
+press, into the journal's buffer, allocating nothing); any other record is
+written by journal_json.py's ``encode`` (the same bytes), and checking and
+replaying lines (boot only) is journal_read.py's.
 """
 
 from binascii import crc32
@@ -22,8 +22,6 @@ UNDO = "u"
 AMEND = "a"
 END = "x"
 TYPES = (START, ENTRY, UNDO, AMEND, END)
-
-_NL = 10
 
 
 class JournalError(ValueError):
@@ -43,169 +41,119 @@ def crc_of(body):
 
 # ----- the fast path: entry and undo lines without allocating -------------
 # An entry or undo is written on every confirmed press, and MicroPython
-# counts every allocation: these two record types are written into one
-# preallocated buffer (digits by hand, known words as bytes made at import,
-# the CRC-32 by hand in 16-bit halves so no long int is made). Every other
-# record, and any value the fast path does not know, goes through
-# journal_json.encode():
-# the bytes are the same either way (tests compare them).
+# counts every allocation: these two record types are written straight into
+# the journal's buffer (digits by hand, the CRC-32 by hand in 16-bit halves
+# so no long int is made on a 32-bit board). Every other record, and any
+# value the fast path does not know, goes through journal_json.encode(): the
+# bytes are the same either way (tests compare them).
 
-# Words an entry may hold (kinds, wizard suits, hearts moon choices), as the
-# bytes dumps() writes for them.
-_WORDS = {
-    "bid": b'"bid"', "tricks": b'"tricks"', "hearts": b'"hearts"', "queen": b'"queen"', "jack": b'"jack"',
-    "moon": b'"moon"', "first_card": b'"first_card"', "trump": b'"trump"', "S": b'"S"', "H": b'"H"', "D": b'"D"',
-    "C": b'"C"', "none": b'"none"', "others_plus": b'"others_plus"', "self_minus": b'"self_minus"',
-}
-_LONGEST_WORD = 16
+_WORD_MAX = 16  # longest text value the fast path writes
 _BIG = 1000000  # ints of the fast path: -999999..999999 (7 characters)
 _SEQ_MAX = 1000000000  # 9 digits
-# seq, " e [", word, ",", int, ",", word (or int), "]", " ", crc, "\n"
-FAST_MAX = 9 + 4 + _LONGEST_WORD + 1 + 7 + 1 + _LONGEST_WORD + 1 + 1 + 8 + 1
+# seq, " e [", three values (a quoted word at most) and two commas, "]",
+# " ", crc, "\n"
+FAST_MAX = 9 + 4 + 3 * (_WORD_MAX + 2) + 2 + 1 + 1 + 8 + 1
 _HEX = b"0123456789abcdef"
-_NULL = b"null"
-_TRUE = b"true"
-_FALSE = b"false"
 # CRC-32 (zlib's reflected polynomial 0xEDB88320) of each nibble, split in
 # 16-bit halves: every intermediate value stays a small int on MicroPython.
 _CRC_LO = (0, 4196, 8392, 12460, 16784, 20980, 24920, 28988, 33568, 37700, 41960, 45964, 49840, 53972, 57976, 61980)
 _CRC_HI = (0, 7607, 15214, 9945, 30428, 27499, 19890, 20485, 60856, 61455, 54998, 52065, 39780, 34515, 40970, 48573)
 
 
-class LineWriter:
-    """Writes entry and undo record lines into one reused buffer.
-
-    ``entry(seq, kind, seat, value)`` and ``undo(seq)`` return the line's
-    length, or 0 when the values are outside what the fast path writes (the
-    caller then uses ``encode``); ``line(n)`` gives that line as a bytearray
-    of exactly ``n`` bytes, reused for every line of that length (valid
-    until the next line is written). The bytes are exactly those of
-    ``encode`` for the same record.
-    """
-
-    def __init__(self):
-        self.buf = bytearray(FAST_MAX)
-        # One bytearray per line length, made the first time that length
-        # occurs (a bytearray, not a memoryview: file stores and their test
-        # doubles take it like bytes).
-        self._lines = [None] * (FAST_MAX + 1)
-
-    def line(self, n):
-        """The line just written (``n`` bytes), in a reused bytearray."""
-        out = self._lines[n]
-        if out is None:
-            out = self._lines[n] = bytearray(n)
-        buf = self.buf
-        for k in range(n):
-            out[k] = buf[k]
-        return out
-
-    def entry(self, seq, kind, seat, value):
-        """Write the line of entry record ``seq``; its length, or 0."""
-        i = self._head(seq, 101)  # "e"
-        if i < 0:
-            return 0
-        buf = self.buf
-        buf[i] = 91  # "["
-        i = self._value(kind, i + 1)
-        if i < 0:
-            return 0
-        buf[i] = 44  # ","
-        i = self._value(seat, i + 1)
-        if i < 0:
-            return 0
-        buf[i] = 44
-        i = self._value(value, i + 1)
-        if i < 0:
-            return 0
-        buf[i] = 93  # "]"
-        return self._tail(i + 1)
-
-    def undo(self, seq):
-        """Write the line of undo record ``seq``; its length, or 0."""
-        i = self._head(seq, 117)  # "u"
-        if i < 0:
-            return 0
-        return self._tail(self._bytes(_NULL, i))
-
-    def _head(self, seq, letter):
-        if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < _SEQ_MAX:
-            return -1
-        i = self._int(seq, 0)
-        buf = self.buf
-        buf[i] = 32
-        buf[i + 1] = letter
-        buf[i + 2] = 32
-        return i + 3
-
-    def _value(self, v, i):
-        if v is None:
-            return self._bytes(_NULL, i)
-        if v is True:
-            return self._bytes(_TRUE, i)
-        if v is False:
-            return self._bytes(_FALSE, i)
-        if isinstance(v, int):
-            if not -_BIG < v < _BIG:
-                return -1
-            return self._int(v, i)
-        if isinstance(v, str):
-            w = _WORDS.get(v)
-            if w is None:
-                return -1
-            return self._bytes(w, i)
+def write_entry(buf, at, seq, kind, seat, value):
+    """Write the line of entry record ``seq`` (``kind``, ``seat``,
+    ``value``; ``kind`` None: the undo record ``seq``) into ``buf`` from
+    offset ``at`` (``buf`` has FAST_MAX bytes of room there). Returns the
+    offset after its newline, or -1 when a value is outside what the fast
+    path writes: the caller then uses journal_json.encode. The bytes are
+    exactly encode's for the same record."""
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < _SEQ_MAX:
         return -1
+    i = _value(buf, at, seq, _SEQ_MAX)
+    buf[i] = 32
+    buf[i + 2] = 32
+    if kind is None:
+        buf[i + 1] = 117  # "u"
+        i = _value(buf, i + 3, None)
+    else:
+        buf[i + 1] = 101  # "e"
+        buf[i + 3] = 91  # "["
+        i = _value(buf, i + 4, kind)
+        if i < 0:
+            return -1
+        buf[i] = 44  # ","
+        i = _value(buf, i + 1, seat)
+        if i < 0:
+            return -1
+        buf[i] = 44
+        i = _value(buf, i + 1, value)
+        if i < 0:
+            return -1
+        buf[i] = 93  # "]"
+        i += 1
+    # " <crc>\n": the CRC-32 of the bytes from ``at`` to ``i``.
+    lo = 0xFFFF
+    hi = 0xFFFF
+    tlo = _CRC_LO
+    thi = _CRC_HI
+    for k in range(at, i):
+        lo ^= buf[k]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[x]
+        hi = (hi >> 4) ^ thi[x]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[x]
+        hi = (hi >> 4) ^ thi[x]
+    lo ^= 0xFFFF
+    hi ^= 0xFFFF
+    buf[i] = 32
+    for k in range(4):
+        buf[i + 4 - k] = _HEX[hi & 15]
+        buf[i + 8 - k] = _HEX[lo & 15]
+        hi >>= 4
+        lo >>= 4
+    buf[i + 9] = 10
+    return i + 10
 
-    def _bytes(self, b, i):
-        buf = self.buf
-        for k in range(len(b)):
-            buf[i + k] = b[k]
-        return i + len(b)
 
-    def _int(self, v, i):
-        buf = self.buf
+def _value(buf, i, v, big=_BIG):
+    # Write ``v`` as JSON from ``i``; the offset after it, or -1 when it is
+    # not a value of the fast path (an int: -big < v < big).
+    if v is None or v is True or v is False:
+        w = "null" if v is None else "true" if v else "false"
+    elif isinstance(v, int):
+        if not -big < v < big:
+            return -1
         if v < 0:
             buf[i] = 45  # "-"
             i += 1
             v = -v
-        n = 1
+        end = i + 1
         t = v
         while t >= 10:
             t //= 10
-            n += 1
-        end = i + n
+            end += 1
         k = end - 1
         while k >= i:
             buf[k] = 48 + v % 10
             v //= 10
             k -= 1
         return end
-
-    def _tail(self, n):
-        # " <crc>\n" after the n bytes of the body; returns the line length.
-        buf = self.buf
-        lo = 0xFFFF
-        hi = 0xFFFF
-        tlo = _CRC_LO
-        thi = _CRC_HI
-        for k in range(n):
-            lo ^= buf[k]
-            x = lo & 15
-            lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[x]
-            hi = (hi >> 4) ^ thi[x]
-            x = lo & 15
-            lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[x]
-            hi = (hi >> 4) ^ thi[x]
-        lo ^= 0xFFFF
-        hi ^= 0xFFFF
-        buf[n] = 32
-        buf[n + 1] = _HEX[hi >> 12]
-        buf[n + 2] = _HEX[(hi >> 8) & 15]
-        buf[n + 3] = _HEX[(hi >> 4) & 15]
-        buf[n + 4] = _HEX[hi & 15]
-        buf[n + 5] = _HEX[lo >> 12]
-        buf[n + 6] = _HEX[(lo >> 8) & 15]
-        buf[n + 7] = _HEX[(lo >> 4) & 15]
-        buf[n + 8] = _HEX[lo & 15]
-        buf[n + 9] = _NL
-        return n + 10
+    elif isinstance(v, str) and len(v) <= _WORD_MAX:
+        # Printable ASCII but quote and backslash: written as it is.
+        buf[i] = 34
+        i += 1
+        for ch in v:
+            c = ord(ch)
+            if c < 32 or c > 126 or c == 34 or c == 92:
+                return -1
+            buf[i] = c
+            i += 1
+        buf[i] = 34
+        return i + 1
+    else:
+        return -1
+    for ch in w:
+        buf[i] = ord(ch)
+        i += 1
+    return i

@@ -12,6 +12,7 @@ from tallyboard import journal_format as jf
 from tallyboard.config import Config
 from tallyboard.memfs import MemFS
 from tallyboard import journal as board_journal
+from tallyboard import journal_ops
 from tallyboard.journal import Journal, JournalError, game_file
 from tallyboard import journal_read
 from tests.core.play import choose
@@ -254,7 +255,7 @@ def test_every_damaged_piece_is_kept_and_readable():
     assert [k for k, _ in j.pieces(gid)] == [1, 2, 3]
     for k, size in j.pieces(gid):
         assert j.read_piece(gid, k, 0, size) == pieces[k - 1]
-    assert board_journal.piece_name(gid, 2) in fs.files
+    assert journal_ops.piece_name(gid, 2) in fs.files
     j.mark_synced(gid, j.size(gid))
     j.delete(gid, force=True)
     assert not [n for n in fs.files if n.endswith(".bad")]

@@ -1,0 +1,404 @@
+# SPDX-License-Identifier: MIT
+"""The journal's operations besides appending entries and undos.
+
+Starting and ending games, amendments, what sync reads (sizes, bytes,
+digests), acknowledgements, deletes, damaged pieces, space, boot and the
+opening of stored games. Each is a function taking the Journal first;
+``Journal`` (journal.py) hands them out as its methods, loading this module
+when one is first asked for and forgetting it at the next record: during a
+game only the append path stays in RAM (docs/JOURNAL.md).
+"""
+
+from binascii import crc32
+from sys import implementation
+
+from tallyboard import unload
+from tallyboard.journal import ACK, BAD, CHUNK, LOW_SPACE, NEXT_FILE, SUFFIX, GameFile, Stored, game_file
+from tallyboard.journal_format import AMEND, END, ENTRY, START, VERSION, JournalError, crc_of
+
+_MICROPYTHON = implementation.name == "micropython"
+
+
+def piece_name(game_id, k):
+    """The file of damaged piece ``k`` (1, 2, ...) of a game: ``g0007.bad``,
+    ``g0007_2.bad``, ..."""
+    if k == 1:
+        return "g%04d%s" % (game_id, BAD)
+    return "g%04d_%d%s" % (game_id, k, BAD)
+
+
+def _crc_file(fs, name, upto, start=0, crc=0):
+    # CRC-32 (int) of ``upto`` bytes of ``name`` from ``start``, read in
+    # chunks, going on from ``crc``; -1 when the file is shorter.
+    off = 0
+    while off < upto:
+        chunk = fs.read_at(name, start + off, min(CHUNK, upto - off))
+        if not chunk:
+            break
+        crc = crc32(chunk, crc)
+        off += len(chunk)
+    if off != upto:
+        return -1
+    return crc & 0xFFFFFFFF
+
+
+def _forget_reader():
+    # Boot's code leaves the board's RAM once it has run (tallyboard.unload).
+    # Not on CPython (the PC, the tests): there it would only be compiled
+    # again at the next boot (no .pyc with PYTHONDONTWRITEBYTECODE), 3 ms a
+    # boot where the power-cut tests boot thousands of times.
+    if _MICROPYTHON:
+        unload("tallyboard.journal_boot")
+        unload("tallyboard.journal_read")
+        unload("tallyboard.journal_json")
+
+
+def boot(j):
+    """Scan, repair and rebuild every game; returns a list of Stored,
+    by game id. Never raises for a bad file (PowerCut from a MemFS
+    aside): a bad one comes back with ``damage`` set."""
+    from tallyboard.journal_boot import Boot
+
+    try:
+        return Boot(j).run()
+    finally:
+        _forget_reader()
+
+
+def load(j, game_id):
+    """Rebuild a game from its file (up to any damage; repairs nothing).
+    None when it holds no readable game."""
+    if not j._get(game_id).readable:
+        return None
+    from tallyboard.journal_boot import load
+
+    try:
+        return load(j, game_id)
+    finally:
+        _forget_reader()
+
+
+def _write_number(j, name, value):
+    body = ("%s %d" % (name, value)).encode()
+    j.fs.write_file(name, ("%d %s\n" % (value, crc_of(body))).encode())
+
+
+def _ack_name(j, st):
+    return st.name[: -len(SUFFIX)] + ACK
+
+
+def _write_ack(j, st, upto, digest):
+    name = _ack_name(j, st)
+    body = "%s %d %08x" % (name, upto, digest)
+    j.fs.write_file(name, ("%d %08x %s\n" % (upto, digest, crc_of(body.encode()))).encode())
+
+
+def _try_remove(j, name):
+    try:
+        j.fs.remove(name)
+    except OSError:
+        pass
+
+
+def _settle(j, name, size, data):
+    """After a failed write: True when all of ``data`` is in the file
+    after all (the error came late); else make sure it is not (cut the
+    file back to ``size`` bytes, or remove a replaced tail, whose
+    records are all in the game file) and return False. When even that
+    fails, the file ends in an unfinished line, which boot cuts off."""
+    fs = j.fs
+    start = size if size > 0 else 0
+    try:
+        have = fs.size(name) if fs.exists(name) else 0
+        if have == start + len(data) and fs.read_at(name, start, len(data)) == bytes(data):
+            return True
+        if size < 0:
+            fs.remove(name)
+        elif have != size:
+            fs.truncate(name, size)
+    except Exception:  # noqa: BLE001 - the first error is the one to report
+        pass
+    return False
+
+
+def _fold_away(j, st):
+    # Fold and remove the tail file: the game is one file again (at its
+    # end, or when the PC acknowledged it). Never raises: a fold that
+    # fails leaves the records in the tail (safe), for the next try.
+    try:
+        j._fold(st)
+        if j.fs.exists(st.tail_name):
+            j.fs.remove(st.tail_name)
+    except Exception:  # noqa: BLE001 - nothing is lost: they stay in the tail
+        pass
+
+
+def new_game(j, game, created=None):
+    """Start journaling ``game`` (a tricktally Game); returns its id.
+
+    Writes the start record (game, players, first dealer, settings,
+    ``created`` or the clock's time). A game that already holds entries
+    gets them journaled too, as entries (its undo history is not kept).
+    """
+    gid = j._next
+    while j.fs.exists(game_file(gid)):
+        gid += 1
+    # The counter first: a cut after it only skips an id, never reuses one.
+    _write_number(j, NEXT_FILE, gid + 1)
+    j._next = gid + 1
+    if created is None and j.clock is not None:
+        created = j.clock.time()
+    settings = {}
+    for k in game.settings:
+        if k != "players":
+            settings[k] = game.settings[k]
+    payload = {
+        "journal": VERSION,
+        "game": game.NAME,
+        "players": list(game.players),
+        "first_dealer": game.first_dealer,
+        "settings": settings,
+    }
+    if created is not None:
+        payload["created"] = int(created)
+    st = GameFile(gid)
+    j._games[gid] = st
+    try:
+        j._append(st, START, payload)
+        st.readable = True  # written here: load() may replay it
+        for i in range(len(game.hands)):
+            for kind, seat, value in game.dict_to_entries(game.hand_to_dict(game.hands[i]), i + 1):
+                j._append(st, ENTRY, kind, seat, value)
+        for kind, seat, value in game.current_entries():
+            j._append(st, ENTRY, kind, seat, value)
+    except Exception:
+        # A start that failed leaves no game behind (not even an empty
+        # file): the board shows the error and nothing was entered yet.
+        del j._games[gid]
+        _try_remove(j, st.name)
+        raise
+    st.game = game
+    return gid
+
+
+def amend(j, game_id, index, hand_dict):
+    """Journal an amendment of hand ``index`` (0-based) the core accepted."""
+    j._append(j._get(game_id), AMEND, [index, hand_dict])
+
+
+def end(j, game_id):
+    """Close the game: an end record; no record may follow it."""
+    st = j._get(game_id)
+    t = j.clock.time() if j.clock is not None else None
+    j._append(st, END, {"t": int(t)} if t is not None else {})
+    st.ended = True
+    st.game = None
+    _fold_away(j, st)  # a finished game is all in its game file
+
+
+def stored(j, game_id, game):
+    """Finished game ``game_id`` listed as boot lists it: a Stored whose
+    ``game`` is replayed from the file when asked for, so the caller
+    can let the live ``game`` (every hand of it) go."""
+    st = j._get(game_id)
+    s = Stored(j, game_id)
+    s._readable = True
+    s.size = st.size + st.tail
+    s.synced = st.synced
+    s.ended = st.ended
+    s.name = game.NAME
+    s.players = list(game.players)
+    s.hands = len(game.hands)
+    s.totals = list(game.totals)
+    s.winners = list(game.winners)
+    return s
+
+
+def ids(j):
+    """Ids of every game on the board, oldest first."""
+    out = list(j._games.keys())
+    out.sort()
+    return out
+
+
+def size(j, game_id):
+    """Bytes in the game's journal (its tail's records included: they are
+    in the game file before any of them is read)."""
+    st = j._get(game_id)
+    return st.size + st.tail
+
+
+def read(j, game_id, offset, length):
+    """Raw journal bytes from ``offset`` (at most ``length``), for sync:
+    the game file's, then the tail's records after them."""
+    st = j._get(game_id)
+    if not isinstance(offset, int) or not isinstance(length, int) or offset < 0 or length < 0:
+        raise JournalError("offset and length must be whole numbers >= 0")
+    end = min(offset + length, st.size + st.tail)
+    if offset >= end:
+        return b""
+    out = b""
+    if offset < st.size:
+        out = j.fs.read_at(st.name, offset, min(end, st.size) - offset)
+    if end > st.size:
+        at = max(offset, st.size)
+        out += j.fs.read_at(st.tail_name, st.head + at - st.size, end - at)
+    return out
+
+
+def _crc(j, st, upto):
+    # CRC-32 of the journal's first ``upto`` bytes (game file, then tail).
+    n = min(upto, st.size)
+    crc = _crc_file(j.fs, st.name, n)
+    if upto > n and crc >= 0:
+        crc = _crc_file(j.fs, st.tail_name, upto - n, st.head, crc)
+    return crc
+
+
+def synced(j, game_id):
+    """Bytes of the journal the PC has acknowledged (with a digest that
+    matches what the file holds)."""
+    return j._get(game_id).synced
+
+
+def digest(j, game_id, upto):
+    """CRC-32 (int) of the first ``upto`` bytes of the game's journal."""
+    st = j._get(game_id)
+    if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size + st.tail:
+        raise JournalError("game %d has %d bytes: no digest of %r" % (game_id, st.size + st.tail, upto))
+    return _crc(j, st, upto)
+
+
+def mark_synced(j, game_id, upto, digest=None):
+    """Record that the PC holds exactly the first ``upto`` bytes, whose
+    CRC-32 is ``digest`` (None: the board's own, for local callers).
+    A digest that differs from the file's is refused (JournalError):
+    the PC holds other bytes. When the flash is too full to write the
+    acknowledgement it is kept in RAM (until a reboot, or until a
+    delete frees room and it is written): sync still completes, and a
+    synced game can still be deleted to free space. Acknowledged
+    records still in the tail are folded into the game file first:
+    an acknowledgement covers the game file only."""
+    st = j._get(game_id)
+    if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size + st.tail:
+        raise JournalError("game %d has %d bytes: cannot acknowledge %r" % (game_id, st.size + st.tail, upto))
+    mine = _crc(j, st, upto)
+    if digest is not None and digest != mine:
+        raise JournalError(
+            "game %d: the PC's digest %08x of %d bytes is not the board's %08x: not acknowledged"
+            % (game_id, digest & 0xFFFFFFFF, upto, mine)
+        )
+    if upto > st.size:
+        _fold_away(j, st)
+    try:
+        _write_ack(j, st, upto, mine)
+        st.ack_saved = True
+    except OSError:
+        st.ack_saved = False
+    st.synced = upto
+    st.ack_crc = mine
+
+
+def _save_acks(j):
+    # Write the acknowledgements a full flash kept in RAM.
+    for gid in ids(j):
+        st = j._games[gid]
+        if not st.ack_saved and st.ack_crc is not None:
+            try:
+                _write_ack(j, st, st.synced, st.ack_crc)
+                st.ack_saved = True
+            except OSError:
+                return
+
+
+def _verified(j, st):
+    # The PC has all of the file, and the file still holds exactly the
+    # bytes it acknowledged (read again now).
+    size = st.size + st.tail
+    if not size or st.synced != size or st.ack_crc is None:
+        return False
+    try:
+        if j.fs.size(st.name) != st.size:
+            return False
+        return _crc(j, st, size) == st.ack_crc
+    except OSError:
+        return False
+
+
+def delete(j, game_id, force=False):
+    """Delete a game (its journal, acknowledgement and damaged pieces).
+    Refuses (JournalError) one the PC does not hold in full, checked
+    against the file's bytes now, unless ``force``."""
+    st = j._get(game_id)
+    if not force and not _verified(j, st):
+        st.synced = 0 if st.synced == st.size else st.synced
+        raise JournalError(
+            "game %d is not on the PC yet (%d of %d bytes synced): sync it first, or delete with force"
+            % (game_id, st.synced, st.size)
+        )
+    base = st.name[: -len(SUFFIX)]
+    # The journal first: once it is gone the game is gone; boot sweeps
+    # the small files a cut would leave behind.
+    names = [st.name, st.tail_name, base + ACK]
+    for k in st.pieces:
+        names.append(piece_name(game_id, k))
+    for n in names:
+        if j.fs.exists(n):
+            j.fs.remove(n)
+    del j._games[game_id]
+    _save_acks(j)
+
+
+def pieces(j, game_id):
+    """The damaged pieces kept for a game: a list of ``(k, size)``."""
+    st = j._get(game_id)
+    out = []
+    for k in st.pieces:
+        try:
+            out.append((k, j.fs.size(piece_name(game_id, k))))
+        except OSError:
+            pass
+    return out
+
+
+def read_piece(j, game_id, k, offset, length):
+    """Bytes of damaged piece ``k`` from ``offset`` (at most ``length``)."""
+    st = j._get(game_id)
+    if k not in st.pieces:
+        raise JournalError("game %d has no damaged piece %r" % (game_id, k))
+    if offset < 0 or length < 0:
+        raise JournalError("offset and length must be whole numbers >= 0")
+    return j.fs.read_at(piece_name(game_id, k), offset, length)
+
+
+def has_open_game(j):
+    """True while a game that is not finished can take entries."""
+    for gid in j._games:
+        st = j._games[gid]
+        if st.game is not None and st.writable and not st.ended and not st.game.finished:
+            return True
+    return False
+
+
+def space(j):
+    """``(free_bytes or None, low)``: low when under LOW_SPACE bytes."""
+    free = j.fs.free()
+    return free, free is not None and free < LOW_SPACE
+
+
+def finished(j, game_id):
+    """True when the game has finished (rules or end record) or is unreadable."""
+    st = j._get(game_id)
+    return st.ended or st.finished or not st.writable or (st.game is not None and st.game.finished)
+
+
+def oldest_synced(j):
+    """The id of the oldest finished game the PC has in full (the one to
+    delete first when space runs low), or None."""
+    for gid in ids(j):
+        st = j._games[gid]
+        if st.size and st.synced >= st.size and finished(j, gid):
+            if _verified(j, st):
+                return gid
+            st.synced = 0  # the file changed since the PC acknowledged it
+    return None
