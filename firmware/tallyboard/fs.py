@@ -20,7 +20,7 @@ class AtomicFiles:
     overwrite, flushed; ``_rename``: over an existing name if the store
     can; ``append``, ``remove``, ``listdir``, ``exists``, ``read_at``):
     ``put``, and ``write_file``, ``truncate`` and ``recover``, which are
-    fs_atomic.py's functions, loaded when first used."""
+    fs_more.py's functions, loaded when first used."""
 
     def put(self, name, data):
         """Create or overwrite ``name`` with ``data``, flushed: one write, not
@@ -29,18 +29,21 @@ class AtomicFiles:
         self._put(name, data)
 
     def __getattr__(self, name):
-        # write_file, truncate, recover: fs_atomic's function of that name,
-        # bound to this store (AttributeError when there is none).
+        # write_file, truncate, recover (and OsFS's listdir, read, remove,
+        # _rename, free): fs_more's function of that name, bound to this
+        # store (AttributeError when there is none).
         if name[:2] == "__":
             raise AttributeError(name)
-        from tallyboard import fs_atomic
+        from tallyboard import fs_more
 
-        f = getattr(fs_atomic, name)
+        f = getattr(fs_more, name)
         return lambda *args: f(self, *args)
 
 
 class OsFS(AtomicFiles):
     """Files in folder ``root`` through ``os`` (MicroPython or CPython).
+    What a key press never needs (listdir, read, remove, _rename, free) is
+    in fs_more.py, loaded when first used.
 
     ``osmod`` and ``opener`` default to ``os`` and ``open``; tests pass a
     shim over another store (littlefs-python) to run this same code on it.
@@ -68,10 +71,6 @@ class OsFS(AtomicFiles):
             return "/" + name
         return self.root + "/" + name
 
-    def listdir(self):
-        """Names of the files in the store."""
-        return self.os.listdir(self.root or ".") if self.root else self.os.listdir()
-
     def exists(self, name):
         """True when ``name`` exists (MicroPython has no os.path)."""
         try:
@@ -83,11 +82,6 @@ class OsFS(AtomicFiles):
     def size(self, name):
         """Size of ``name`` in bytes; OSError when it does not exist."""
         return self.os.stat(self.path(name))[6]
-
-    def read(self, name):
-        """All bytes of ``name``."""
-        with self.open(self.path(name), "rb") as f:
-            return f.read()
 
     def read_at(self, name, offset, length):
         """Up to ``length`` bytes of ``name`` from ``offset``."""
@@ -118,18 +112,3 @@ class OsFS(AtomicFiles):
             except (AttributeError, OSError, ValueError):
                 pass
 
-    def _rename(self, src, dst):
-        self.os.rename(self.path(src), self.path(dst))
-
-    def remove(self, name):
-        """Delete ``name``."""
-        self.os.remove(self.path(name))
-
-    def free(self):
-        """Free bytes in the store, or None when the store cannot tell."""
-        try:
-            st = self.os.statvfs(self.root or "/")
-        except (AttributeError, OSError):
-            return None
-        frsize = st[1] or st[0]
-        return frsize * st[4]

@@ -30,16 +30,18 @@ tail that boot drops). So the caller undoes its change in memory on an
 exception, and memory and journal agree.
 """
 
+from binascii import crc32
 from sys import implementation
 
 from tallyboard import unload
-from tallyboard.journal_format import ENTRY, FAST_MAX, START, UNDO, JournalError, crc_of, write_entry
+
+# The record types this module writes (journal_format.py names them all).
+START = "s"
+ENTRY = "e"
+UNDO = "u"
 
 SUFFIX = ".tj"
 TAIL = ".tl"
-ACK = ".ack"
-BAD = ".bad"
-NEXT_FILE = "tj.next"
 
 # Below this many free bytes space() says low: eight 4 KB flash blocks, room
 # for a few more games (a long game is ~4 KB) and for littlefs to copy the
@@ -51,11 +53,139 @@ LOW_SPACE = 32 * 1024
 # every append after a sync then copies its last block to a freshly erased
 # one (45 ms on the Pico's flash).
 TAIL_MAX = 512
-# Journals are read in chunks of this size: RAM, not the file, bounds it.
-CHUNK = 1024
 
 _MICROPYTHON = implementation.name == "micropython"
 _OPS = "tallyboard.journal_ops"
+
+
+class JournalError(ValueError):
+    """A journal (or a record in it) is not what this format allows.
+    ``note``: None, or what went wrong as a tuple the screen words in the
+    board's language (see journal.Stored)."""
+
+    def __init__(self, message, note=None):
+        super().__init__(message)
+        self.note = note
+
+
+# ----- the fast path: entry and undo lines without allocating -------------
+# An entry or undo is written on every confirmed press, and MicroPython
+# counts every allocation: these two record types are written straight into
+# the journal's buffer (digits by hand, the CRC-32 by hand in 16-bit halves
+# so no long int is made on a 32-bit board). Every other record, and any
+# value the fast path does not know, goes through journal_json.encode(): the
+# bytes are the same either way (tests compare them).
+
+_WORD_MAX = 16  # longest text value the fast path writes
+_BIG = 1000000  # ints of the fast path: -999999..999999 (7 characters)
+_SEQ_MAX = 1000000000  # 9 digits
+# seq, " e [", three values (a quoted word at most) and two commas, "]",
+# " ", crc, "\n"
+FAST_MAX = 9 + 4 + 3 * (_WORD_MAX + 2) + 2 + 1 + 1 + 8 + 1
+_HEX = b"0123456789abcdef"
+# CRC-32 (zlib's reflected polynomial 0xEDB88320) of each nibble, split in
+# 16-bit halves: every intermediate value stays a small int on MicroPython.
+_CRC_LO = (0, 4196, 8392, 12460, 16784, 20980, 24920, 28988, 33568, 37700, 41960, 45964, 49840, 53972, 57976, 61980)
+_CRC_HI = (0, 7607, 15214, 9945, 30428, 27499, 19890, 20485, 60856, 61455, 54998, 52065, 39780, 34515, 40970, 48573)
+
+
+def write_entry(buf, at, seq, kind, seat, value):
+    """Write the line of entry record ``seq`` (``kind``, ``seat``,
+    ``value``; ``kind`` None: the undo record ``seq``) into ``buf`` from
+    offset ``at`` (``buf`` has FAST_MAX bytes of room there). Returns the
+    offset after its newline, or -1 when a value is outside what the fast
+    path writes: the caller then uses journal_json.encode. The bytes are
+    exactly encode's for the same record."""
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < _SEQ_MAX:
+        return -1
+    i = _value(buf, at, seq, _SEQ_MAX)
+    buf[i] = 32
+    buf[i + 2] = 32
+    if kind is None:
+        buf[i + 1] = 117  # "u"
+        i = _value(buf, i + 3, None)
+    else:
+        buf[i + 1] = 101  # "e"
+        buf[i + 3] = 91  # "["
+        i = _value(buf, i + 4, kind)
+        if i < 0:
+            return -1
+        buf[i] = 44  # ","
+        i = _value(buf, i + 1, seat)
+        if i < 0:
+            return -1
+        buf[i] = 44
+        i = _value(buf, i + 1, value)
+        if i < 0:
+            return -1
+        buf[i] = 93  # "]"
+        i += 1
+    # " <crc>\n": the CRC-32 of the bytes from ``at`` to ``i``.
+    lo = 0xFFFF
+    hi = 0xFFFF
+    tlo = _CRC_LO
+    thi = _CRC_HI
+    for k in range(at, i):
+        lo ^= buf[k]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[x]
+        hi = (hi >> 4) ^ thi[x]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[x]
+        hi = (hi >> 4) ^ thi[x]
+    lo ^= 0xFFFF
+    hi ^= 0xFFFF
+    buf[i] = 32
+    for k in range(4):
+        buf[i + 4 - k] = _HEX[hi & 15]
+        buf[i + 8 - k] = _HEX[lo & 15]
+        hi >>= 4
+        lo >>= 4
+    buf[i + 9] = 10
+    return i + 10
+
+
+def _value(buf, i, v, big=_BIG):
+    # Write ``v`` as JSON from ``i``; the offset after it, or -1 when it is
+    # not a value of the fast path (an int: -big < v < big).
+    if v is None or v is True or v is False:
+        w = "null" if v is None else "true" if v else "false"
+    elif isinstance(v, int):
+        if not -big < v < big:
+            return -1
+        if v < 0:
+            buf[i] = 45  # "-"
+            i += 1
+            v = -v
+        end = i + 1
+        t = v
+        while t >= 10:
+            t //= 10
+            end += 1
+        k = end - 1
+        while k >= i:
+            buf[k] = 48 + v % 10
+            v //= 10
+            k -= 1
+        return end
+    elif isinstance(v, str) and len(v) <= _WORD_MAX:
+        # Printable ASCII but quote and backslash: written as it is.
+        buf[i] = 34
+        i += 1
+        for ch in v:
+            c = ord(ch)
+            if c < 32 or c > 126 or c == 34 or c == 92:
+                return -1
+            buf[i] = c
+            i += 1
+        buf[i] = 34
+        return i + 1
+    else:
+        return -1
+    for ch in w:
+        buf[i] = ord(ch)
+        i += 1
+    return i
 
 
 def game_file(game_id):
@@ -212,7 +342,8 @@ class Journal:
             # Back to a game: the other operations (and the atomic replace
             # they use: new games, acknowledgements) leave RAM.
             unload(_OPS)
-            unload("tallyboard.fs_atomic")
+            unload("tallyboard.journal_format")
+            unload("tallyboard.fs_more")
             self._ops = False
         if not st.writable:
             raise JournalError("game %d %s" % (st.game_id, st.why), st.note)
@@ -280,21 +411,10 @@ class Journal:
     def _header(self, st):
         # Write the header of a new tail into the buffer; returns its length:
         # "<game file length> <crc>\n", crc of "<tail name> <length>".
-        body = "%s %d" % (st.tail_name, st.size)
-        head = ("%d %s\n" % (st.size, crc_of(body.encode()))).encode()
+        body = ("%s %d" % (st.tail_name, st.size)).encode()
+        head = ("%d %08x\n" % (st.size, crc32(body) & 0xFFFFFFFF)).encode()
         self._buf[: len(head)] = head
         return len(head)
-
-    def _encode(self, seq, rtype, payload):
-        # A record the fast path does not write (start, amend, end: a few a
-        # game): the generic writer is loaded for it and forgotten after.
-        from tallyboard.journal_json import encode
-
-        try:
-            return encode(seq, rtype, payload)
-        finally:
-            if _MICROPYTHON:
-                unload("tallyboard.journal_json")
 
     def _write(self, name, size, data, dirty):
         # Append ``data`` to ``name``, which holds ``size`` bytes (``dirty``:

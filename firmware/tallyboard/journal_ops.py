@@ -13,8 +13,14 @@ from binascii import crc32
 from sys import implementation
 
 from tallyboard import unload
-from tallyboard.journal import ACK, BAD, CHUNK, LOW_SPACE, NEXT_FILE, SUFFIX, GameFile, Stored, game_file
+from tallyboard.journal import LOW_SPACE, SUFFIX, GameFile, Stored, game_file
 from tallyboard.journal_format import AMEND, END, ENTRY, START, VERSION, JournalError, crc_of
+
+ACK = ".ack"
+BAD = ".bad"
+NEXT_FILE = "tj.next"
+# Journals are read in chunks of this size: RAM, not the file, bounds it.
+CHUNK = 1024
 
 _MICROPYTHON = implementation.name == "micropython"
 
@@ -51,6 +57,19 @@ def _forget_reader():
         unload("tallyboard.journal_boot")
         unload("tallyboard.journal_read")
         unload("tallyboard.journal_json")
+
+
+def _encode(j, seq, rtype, payload):
+    """The line of a record the fast path does not write (start, amend,
+    end: a few a game): the generic writer is loaded for it and forgotten
+    after."""
+    from tallyboard.journal_json import encode
+
+    try:
+        return encode(seq, rtype, payload)
+    finally:
+        if _MICROPYTHON:
+            unload("tallyboard.journal_json")
 
 
 def boot(j):

@@ -141,11 +141,14 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     for name in ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.link",
                  "tallyboard.frames"):
         assert name not in wizard, name
-    # the journal's boot code left after boot, its generic writer after the
-    # start record; the test-only file store never came
-    for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyboard.memfs"):
+    # the journal's boot code left after boot, its other operations (new
+    # game, sync, acks), generic writer and format names, and the file
+    # store's atomic replace, at the first record; the test-only file store
+    # never came
+    for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyboard.memfs",
+                 "tallyboard.journal_ops", "tallyboard.journal_format", "tallyboard.fs_more"):
         assert name not in wizard, name
-    assert "tallyboard.journal" in wizard and "tallyboard.journal_format" in wizard
+    assert "tallyboard.journal" in wizard and "tallyboard.fs" in wizard
     assert sorted(m for m in wizard if "lang_" in m) == ["tallyboard.lang_en_packed", "tallyboard.lang_keys"]
     # at the end, on the home menu after the sync: the menus and the link,
     # and the game screens forgotten

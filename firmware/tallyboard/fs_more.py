@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
-"""Atomic replace for the file stores of tallyboard.fs (``OsFS``, and
-``tallyboard.memfs.MemFS``): ``write_file``, ``truncate`` and ``recover``,
-built on each store's primitives (``_put``, ``_rename``, ``append``,
-``remove``, ``listdir``, ``exists``, ``read_at``).
+"""What the file stores of tallyboard.fs do besides appending and
+overwriting: the atomic replace (``write_file``, ``truncate``, ``recover``)
+of every store (``OsFS``, and ``tallyboard.memfs.MemFS``), built on its
+primitives (``_put``, ``_rename``, ``append``, ``remove``, ``listdir``,
+``exists``, ``read_at``), and OsFS's own ``listdir``, ``read``,
+``remove``, ``_rename`` and ``free``.
 
 The stores hand these out as their methods (``AtomicFiles.__getattr__``),
 loading this module when one is first used: a key press in a game only
@@ -80,3 +82,36 @@ def recover(fs):
             _replace(fs, n, n[: -len(NEW)])
             touched.append(n)
     return touched
+
+
+# ----- OsFS's operations a key press never needs ---------------------------
+
+
+def listdir(fs):
+    """Names of the files in the store."""
+    return fs.os.listdir(fs.root or ".") if fs.root else fs.os.listdir()
+
+
+def read(fs, name):
+    """All bytes of ``name``."""
+    with fs.open(fs.path(name), "rb") as f:
+        return f.read()
+
+
+def _rename(fs, src, dst):
+    fs.os.rename(fs.path(src), fs.path(dst))
+
+
+def remove(fs, name):
+    """Delete ``name``."""
+    fs.os.remove(fs.path(name))
+
+
+def free(fs):
+    """Free bytes in the store, or None when the store cannot tell."""
+    try:
+        st = fs.os.statvfs(fs.root or "/")
+    except (AttributeError, OSError):
+        return None
+    frsize = st[1] or st[0]
+    return frsize * st[4]
