@@ -9,7 +9,7 @@ primitives (``_put``, ``_rename``, ``append``, ``remove``, ``listdir``,
 The stores hand these out as their methods (``AtomicFiles.__getattr__``),
 loading this module when one is first used: a key press in a game only
 appends, and this code is not in RAM for it (tallyboard.journal forgets it
-at the next record).
+at the next entry or undo).
 """
 
 TMP = ".tmp"

@@ -21,7 +21,7 @@ This module is what a game keeps in RAM: entries and undos, the tail and
 its fold. Every other operation of ``Journal`` (new games, amendments, the
 end, sync, acknowledgements, deletes, space, boot) is a function of
 journal_ops.py, which ``Journal`` loads when one is asked for and forgets
-at the next record.
+at the next entry or undo.
 
 A failed write (the file system raises) leaves the journal as it was before
 the call: ``_append`` either completes the record or raises with the file
@@ -338,9 +338,9 @@ class Journal:
         # reuses: use it, never keep it). Either the record is in the
         # journal when this returns, or it raises and the journal holds what
         # it held before (see journal_ops._settle).
-        if self._ops and _MICROPYTHON:
-            # Back to a game: the other operations (and the atomic replace
-            # they use: new games, acknowledgements) leave RAM.
+        if self._ops and _MICROPYTHON and (rtype == ENTRY or rtype == UNDO):
+            # Back to a game: the other operations (and what they use: the
+            # format's names, the atomic replace) leave RAM.
             unload(_OPS)
             unload("tallyboard.journal_format")
             unload("tallyboard.fs_more")

@@ -5,8 +5,8 @@ Starting and ending games, amendments, what sync reads (sizes, bytes,
 digests), acknowledgements, deletes, damaged pieces, space, boot and the
 opening of stored games. Each is a function taking the Journal first;
 ``Journal`` (journal.py) hands them out as its methods, loading this module
-when one is first asked for and forgetting it at the next record: during a
-game only the append path stays in RAM (docs/JOURNAL.md).
+when one is first asked for and forgetting it at the next entry or undo:
+during a game only the append path stays in RAM (docs/JOURNAL.md).
 """
 
 from binascii import crc32
