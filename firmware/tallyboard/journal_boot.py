@@ -272,11 +272,10 @@ class Boot:
             return None
         s._readable = True
         st.readable = True
-        if sc.damage is None:
-            return game
-        s.damage = "game %d: %s; kept %d records (%d bytes)" % (gid, sc.damage, sc.records, sc.good)
-        s.note = ("torn" if sc.torn else "cut", gid, sc.records, sc.good, None)
-        if not repair or (recs is None and orphan is None and sc.good >= size) or st.name is None:
+        if sc.damage is not None:
+            s.damage = "game %d: %s; kept %d records (%d bytes)" % (gid, sc.damage, sc.records, sc.good)
+            s.note = ("torn" if sc.torn else "cut", gid, sc.records, sc.good, None)
+        if not repair or (sc.damage is None and orphan is None):
             return game
         try:
             if recs is not None:
@@ -289,7 +288,7 @@ class Boot:
                 st.head = head
                 st.tail = keep
             else:
-                if not sc.torn:
+                if not sc.torn and sc.good < size:
                     # Keep what is cut off for the PC: it may hold entries.
                     # A new piece each time: an earlier one is never lost.
                     self.keep_piece(st, fs.read_at(name, sc.good, min(size - sc.good, BAD_KEEP)))
@@ -302,7 +301,7 @@ class Boot:
         except OSError as e:
             st.writable = False
             st.why = "could not be repaired (%s)" % (e,)
-            s.damage += "; could not cut the damage off (%s): read-only" % (e,)
+            s.damage = (s.damage or "game %d" % gid) + "; could not cut the damage off (%s): read-only" % (e,)
             from tallyboard.notes import errno_name  # only on this rare path
 
             s.note = st.note = ("stuck", gid, sc.records, sc.good, errno_name(e))

@@ -193,12 +193,12 @@ def state_of(stored):
 def reference(ops):
     """Play ``ops`` on a clean MemFS. Returns (states, writes, fs): states[k]
     is the expected boot state after k confirmed ops; writes lists, per
-    write, (op index, write kind, data length)."""
+    write, (op index, write kind, data length, file name)."""
     writes = []
     current = [0]
 
     def spy(fs, kind, name, data):
-        writes.append((current[0], kind, len(data) if data is not None else 0))
+        writes.append((current[0], kind, len(data) if data is not None else 0, name))
 
     fs = MemFS(on_write=spy)
     j = Journal(fs)
@@ -284,17 +284,20 @@ def _tears(length):
     return [None] + list(range(0, length + 1))
 
 
-def memfs_cuts(ops, states, writes, every_byte=True, carry_on=True, boot_cuts=False):
+def memfs_cuts(ops, states, writes, every_byte=True, carry_on=True, boot_cuts=False, only=None):
     """Cut at every write of the script (real MemFS cuts, rerunning the
     script each time); for appends tear at every byte offset (or at 0, half
     and all when ``every_byte`` is False). With ``carry_on`` each cut is
     followed by the rest of the script and a clean boot that must show the
     whole game; with ``boot_cuts`` the boot after a torn write is itself cut
-    at each of its writes."""
+    at each of its writes. ``only(write)``, if given, picks the writes
+    (entries of ``writes``) to cut at."""
     tally = Tally()
     final = states[-1]
     for n in range(1, len(writes) + 1):
-        op_index, kind, length = writes[n - 1]
+        op_index, kind, length, name = writes[n - 1]
+        if only is not None and not only(writes[n - 1]):
+            continue
         if kind in ("append", "put"):
             tears = _tears(length) if every_byte else [None, 0, length // 2, length]
         else:
