@@ -56,6 +56,8 @@ class OsFS(AtomicFiles):
         self.open = opener or open
         root = root.rstrip("/") if root not in ("", "/") else root
         self.root = root
+        # What a name's path starts with ("" for the current folder).
+        self.prefix = "" if not root else "/" if root == "/" else root + "/"
         if root not in ("", "/"):
             try:
                 osmod.stat(root)
@@ -63,41 +65,33 @@ class OsFS(AtomicFiles):
                 osmod.mkdir(root)
         self.recover()
 
-    def path(self, name):
-        """The path of ``name`` in the store."""
-        if not self.root:
-            return name
-        if self.root == "/":
-            return "/" + name
-        return self.root + "/" + name
-
     def exists(self, name):
         """True when ``name`` exists (MicroPython has no os.path)."""
         try:
-            self.os.stat(self.path(name))
+            self.os.stat(self.prefix + name)
         except OSError:
             return False
         return True
 
     def size(self, name):
         """Size of ``name`` in bytes; OSError when it does not exist."""
-        return self.os.stat(self.path(name))[6]
+        return self.os.stat(self.prefix + name)[6]
 
     def read_at(self, name, offset, length):
         """Up to ``length`` bytes of ``name`` from ``offset``."""
-        with self.open(self.path(name), "rb") as f:
+        with self.open(self.prefix + name, "rb") as f:
             f.seek(offset)
             return f.read(length)
 
     def append(self, name, data):
         """Append ``data`` to ``name`` (created if missing) and flush it to flash."""
-        with self.open(self.path(name), "ab") as f:
+        with self.open(self.prefix + name, "ab") as f:
             f.write(data)
             f.flush()
             self._sync(f)
 
     def _put(self, name, data):
-        with self.open(self.path(name), "wb") as f:
+        with self.open(self.prefix + name, "wb") as f:
             f.write(data)
             f.flush()
             self._sync(f)

@@ -94,17 +94,17 @@ def listdir(fs):
 
 def read(fs, name):
     """All bytes of ``name``."""
-    with fs.open(fs.path(name), "rb") as f:
+    with fs.open(fs.prefix + name, "rb") as f:
         return f.read()
 
 
 def _rename(fs, src, dst):
-    fs.os.rename(fs.path(src), fs.path(dst))
+    fs.os.rename(fs.prefix + src, fs.prefix + dst)
 
 
 def remove(fs, name):
     """Delete ``name``."""
-    fs.os.remove(fs.path(name))
+    fs.os.remove(fs.prefix + name)
 
 
 def free(fs):

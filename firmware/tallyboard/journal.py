@@ -193,12 +193,6 @@ def game_file(game_id):
     return "g%04d%s" % (game_id, SUFFIX)
 
 
-def tail_file(game_id):
-    """The tail file of a game id, ``g0007.tl``: the latest records, before
-    they are folded into the game file."""
-    return "g%04d%s" % (game_id, TAIL)
-
-
 class Stored:
     """One game found at boot.
 
@@ -214,29 +208,15 @@ class Stored:
     that tallyboard.notes words in the board's language); and for list
     screens without a replay: ``name`` ('wizard',
     ...), ``players``, ``hands`` (complete hands), ``totals``, ``winners``.
+    Made by journal_ops.make_stored (boot, a game that ends): a class with
+    no ``__init__`` costs less RAM for as long as the list is kept.
     """
 
-    def __init__(self, journal, game_id):
-        self._journal = journal
-        self._game = None
-        self._readable = False
-        self.game_id = game_id
-        self.finished = True
-        self.ended = False
-        self.size = 0
-        self.synced = 0
-        self.created = None
-        self.damage = None
-        self.note = None
-        self.name = None
-        self.players = []
-        self.hands = 0
-        self.totals = []
-        self.winners = []
-
-    @property
-    def game(self):
-        """The rebuilt Game (see the class docstring), or None."""
+    def __getattr__(self, name):
+        # ``game``: the live game of an unfinished one (``_game``); a
+        # finished one is replayed from its file each time it is asked for.
+        if name != "game":
+            raise AttributeError(name)
         if self._game is not None or not self._readable:
             return self._game
         return self._journal.load(self.game_id)
@@ -244,36 +224,7 @@ class Stored:
 
 class GameFile:
     """What the journal remembers about one game's files, so appends never
-    read them."""
-
-    def __init__(self, game_id):
-        self.game_id = game_id
-        self.name = game_file(game_id)
-        self.tail_name = tail_file(game_id)
-        self.seq = 0
-        self.size = 0  # bytes in the game file
-        # Bytes of records in the tail file that the game file does not hold
-        # yet, after a header of ``head`` bytes (tail 0: nothing pending).
-        self.tail = 0
-        self.head = 0
-        self.synced = 0
-        # CRC-32 of the acknowledged bytes; ack_saved False while the
-        # acknowledgement lives in RAM only (the flash was full).
-        self.ack_crc = None
-        self.ack_saved = True
-        self.pieces = []  # k of each damaged piece kept for the PC
-        self.ack_seen = None
-        self.ended = False
-        self.finished = False
-        self.writable = True
-        self.readable = False
-        self.why = None
-        self.note = None  # why as a tuple (see Stored), for the screen
-        # A write failed part way: the next append checks the file's size.
-        self.dirty = False
-        # The live Game of an unfinished game (the app's own object), to know
-        # when it finishes; None for finished or unreadable games.
-        self.game = None
+    read them. Made by journal_ops.make_file, which lists its fields."""
 
 
 class Journal:

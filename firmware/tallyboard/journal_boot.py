@@ -18,8 +18,8 @@ returns is journal.py's ``Stored`` and ``GameFile``, and the core's games.
 
 from binascii import crc32
 
-from tallyboard.journal import SUFFIX, TAIL, GameFile, Stored
-from tallyboard.journal_ops import ACK, BAD, CHUNK, NEXT_FILE, piece_name
+from tallyboard.journal import SUFFIX, TAIL
+from tallyboard.journal_ops import ACK, BAD, CHUNK, NEXT_FILE, make_file, make_stored, piece_name
 from tallyboard.journal_format import crc_of
 from tallyboard.journal_read import MAX_LINE, Replayer, Scanner
 
@@ -63,8 +63,8 @@ def _piece_of(name):
 def load(journal, game_id):
     """The Game stored in ``game_id``'s file, replayed up to any damage
     (repairs nothing); None when it holds no readable game."""
-    st = GameFile(game_id)
-    return Boot(journal).scan(st, Stored(journal, game_id), repair=False, tail=journal.fs.exists(st.tail_name))
+    st = make_file(game_id)
+    return Boot(journal).scan(st, make_stored(journal, game_id), repair=False, tail=journal.fs.exists(st.tail_name))
 
 
 class Boot:
@@ -123,11 +123,11 @@ class Boot:
         """Boot game ``gid`` (``pieces``: the k of its damaged pieces found
         on the flash; ``tail``: it has a tail file): its Stored, or None
         when its file was removed (a start the power cut interrupted)."""
-        st = GameFile(gid)
+        st = make_file(gid)
         if pieces:
             pieces.sort()
             st.pieces = pieces
-        s = Stored(self.journal, gid)
+        s = make_stored(self.journal, gid)
         ack_upto, ack_crc = self.read_ack(st)
         try:
             game = self.scan(st, s, repair=True, ack_upto=ack_upto, tail=tail)

@@ -13,7 +13,7 @@ from binascii import crc32
 from sys import implementation
 
 from tallyboard import unload
-from tallyboard.journal import LOW_SPACE, SUFFIX, GameFile, Stored, game_file
+from tallyboard.journal import LOW_SPACE, SUFFIX, TAIL, GameFile, Stored, game_file
 from tallyboard.journal_format import AMEND, END, ENTRY, START, VERSION, JournalError, crc_of
 
 ACK = ".ack"
@@ -23,6 +23,69 @@ NEXT_FILE = "tj.next"
 CHUNK = 1024
 
 _MICROPYTHON = implementation.name == "micropython"
+
+
+def tail_file(game_id):
+    """The tail file of a game id, ``g0007.tl``: the latest records, before
+    they are folded into the game file."""
+    return "g%04d%s" % (game_id, TAIL)
+
+
+def make_file(game_id):
+    """A new journal.GameFile for game ``game_id``: what the journal
+    remembers about the game's files, every field at its start value."""
+    st = GameFile()
+    st.game_id = game_id
+    st.name = game_file(game_id)
+    st.tail_name = tail_file(game_id)
+    st.seq = 0
+    st.size = 0  # bytes in the game file
+    # Bytes of records in the tail file that the game file does not hold
+    # yet, after a header of ``head`` bytes (tail 0: nothing pending).
+    st.tail = 0
+    st.head = 0
+    st.synced = 0
+    # CRC-32 of the acknowledged bytes; ack_saved False while the
+    # acknowledgement lives in RAM only (the flash was full).
+    st.ack_crc = None
+    st.ack_saved = True
+    st.pieces = []  # k of each damaged piece kept for the PC
+    st.ack_seen = None
+    st.ended = False
+    st.finished = False
+    st.writable = True
+    st.readable = False
+    st.why = None
+    st.note = None  # why as a tuple (see Stored), for the screen
+    # A write failed part way: the next append checks the file's size.
+    st.dirty = False
+    # The live Game of an unfinished game (the app's own object), to know
+    # when it finishes; None for finished or unreadable games.
+    st.game = None
+    return st
+
+
+def make_stored(j, game_id):
+    """A new journal.Stored for game ``game_id`` (see its docstring), every
+    field at its start value."""
+    s = Stored()
+    s._journal = j
+    s._game = None
+    s._readable = False
+    s.game_id = game_id
+    s.finished = True
+    s.ended = False
+    s.size = 0
+    s.synced = 0
+    s.created = None
+    s.damage = None
+    s.note = None
+    s.name = None
+    s.players = []
+    s.hands = 0
+    s.totals = []
+    s.winners = []
+    return s
 
 
 def piece_name(game_id, k):
@@ -180,7 +243,7 @@ def new_game(j, game, created=None):
     }
     if created is not None:
         payload["created"] = int(created)
-    st = GameFile(gid)
+    st = make_file(gid)
     j._games[gid] = st
     try:
         j._append(st, START, payload)
@@ -220,7 +283,7 @@ def stored(j, game_id, game):
     ``game`` is replayed from the file when asked for, so the caller
     can let the live ``game`` (every hand of it) go."""
     st = j._get(game_id)
-    s = Stored(j, game_id)
+    s = make_stored(j, game_id)
     s._readable = True
     s.size = st.size + st.tail
     s.synced = st.synced

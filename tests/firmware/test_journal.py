@@ -11,6 +11,7 @@ from tallyboard import journal_json as jj
 from tallyboard.fs import OsFS
 from tallyboard.memfs import MemFS, PowerCut
 from tallyboard import journal as board_journal
+from tallyboard import journal_ops
 from tallyboard import journal as jb
 from tallyboard.journal import LOW_SPACE, Journal, JournalError, game_file
 from tallyboard.journal_read import decode, parse, rebuild, replay
@@ -263,7 +264,7 @@ def test_sync_state_lives_in_its_own_file_and_survives_reboot():
     play(j, gid, g, 5)
     size = j.size(gid)
     # The game file, then the hand's records in the tail file.
-    whole = fs.read(game_file(gid)) + fs.read(board_journal.tail_file(gid))[j._games[gid].head :]
+    whole = fs.read(game_file(gid)) + fs.read(journal_ops.tail_file(gid))[j._games[gid].head :]
     assert j.read(gid, 0, 10**6) == whole and len(whole) == size and len(j.read(gid, 5, 7)) == 7
     edge = len(fs.read(game_file(gid)))
     assert j.read(gid, edge - 3, 6) == whole[edge - 3 : edge + 3]  # across the two files
@@ -274,7 +275,7 @@ def test_sync_state_lives_in_its_own_file_and_survives_reboot():
     # Never rewritten for sync: the tail's records are appended (folded in:
     # the acknowledgement covers the game file alone) and the tail removed.
     assert fs.read(game_file(gid)) == whole and whole.startswith(journal_before)
-    assert board_journal.tail_file(gid) not in fs.files
+    assert journal_ops.tail_file(gid) not in fs.files
     assert "g0001.ack" in fs.files
     s = Journal(fs.reboot()).boot()[0]
     assert s.synced == size == s.size
