@@ -1,15 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""Amending a complete hand of a game: ``Game.amend`` and its undo.
+"""Amending a complete hand: ``Game.amend``, and what takes it back.
 
-Kept apart from game.py and imported only when a hand is amended (or an
-amendment is taken back): amending is rare, and on the board every line
-of a loaded module takes RAM for as long as it stays loaded. These
-functions belong to ``Game`` and use its private state (the undo log, the
-step index) as its methods would.
+Kept apart from game.py and imported on the first amendment: amending is
+rare, and on the board every line of a loaded module takes RAM for as long
+as it stays loaded. These functions belong to ``Game`` and use its private
+state (the undo log, tricktally.undo) as its methods would.
 """
 
-from tricktally.errors import RuleError
-from tricktally.game import _AMEND
+from tricktally import RuleError
 
 
 def amend(game, index, data):
@@ -22,7 +20,7 @@ def amend(game, index, data):
         )
     old = game.hand_to_dict(game.hands[index])
     replace_hand(game, index, data)
-    game._log.append((_AMEND, index, old))
+    game._log.append(("amend", index, old))
 
 
 def replace_hand(game, index, data):
@@ -35,17 +33,13 @@ def replace_hand(game, index, data):
     rebuilt = game.__class__(game.players, game.first_dealer, game.settings)
     for i in range(len(records)):
         if rebuilt.current is None:
-            raise RuleError(
-                "the game would end before this hand",
-                hand=i + 1,
-                rule="game_over",
-            )
+            raise RuleError("the game would end before this hand", hand=i + 1, rule="game_over")
         for kind, seat, value in rebuilt.dict_to_entries(records[i], i + 1):
             rebuilt.enter(kind, seat, value)
     for kind, seat, value in game.current_entries():
         if rebuilt.current is None:
             raise RuleError("the game would end before this hand", hand=len(records) + 1, rule="game_over")
         rebuilt.enter(kind, seat, value)
-    for name in ("hands", "current", "totals", "bags", "finished", "winners", "kind", "seat"):
+    for name in ("hands", "current", "totals", "bags", "finished", "winners", "kind", "seat", "_step",
+                 "hand_number", "dealer", "cards"):
         setattr(game, name, getattr(rebuilt, name))
-    game._step_index = rebuilt._step_index

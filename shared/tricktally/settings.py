@@ -2,12 +2,13 @@
 """Every setting of every game, with its canonical name, values and default.
 
 The names and values are those of RULES.md; the record format and the device
-use exactly these. Each table row is ``(name, values, open)``: ``values`` lists
-the choices with the default first, and ``open`` is True when any positive
-whole number is allowed as well (targets). ``table(game)`` gives the rows.
+use exactly these. ``table(game)`` gives a game's rows ``(name, values,
+open)``: ``values`` lists the choices with the default first, and ``open``
+is True when any positive whole number is allowed as well (targets).
+``complete`` checks the settings of a new game and fills in the defaults.
 """
 
-from tricktally.errors import RuleError
+from tricktally import RuleError
 
 # The tables are written as text and read into rows when asked (``table``).
 # A constant tuple is a heap object on MicroPython, kept as long as the
@@ -19,19 +20,16 @@ from tricktally.errors import RuleError
 # One setting per word: ``name=values`` (choices, comma separated, the
 # default first) or ``name+values`` when any positive whole number is allowed
 # as well. A value is true, false, a whole number, or a word.
-SPADES = "partners=false,true target+500,200 bags=false,true set_penalty=zero,minus_bid nil=false,true blind_nil=false,true"
-WIZARD = "even_bids=allowed,canadian,canadian_zero,never bidding=open,hidden,delayed"
-HEARTS = "target+50,100 moon=others_plus,self_minus,choice omnibus=false,true passing=rotate,left,none tie=play_on,shared"
-
-# Player counts, default first (the `players` setting).
-PLAYERS = {
-    "spades": (4, 2, 3, 5),
-    "wizard": (4, 3, 5, 6),
-    "hearts": (4, 3, 5),
+TABLES = {
+    "spades": "partners=false,true target+500,200 bags=false,true set_penalty=zero,minus_bid nil=false,true"
+    " blind_nil=false,true",
+    "wizard": "even_bids=allowed,canadian,canadian_zero,never bidding=open,hidden,delayed",
+    "hearts": "target+50,100 moon=others_plus,self_minus,choice omnibus=false,true passing=rotate,left,none"
+    " tie=play_on,shared",
 }
 
-TABLES = {"spades": SPADES, "wizard": WIZARD, "hearts": HEARTS}
-
+# Player counts, default first (the `players` setting).
+PLAYERS = {"spades": (4, 2, 3, 5), "wizard": (4, 3, 5, 6), "hearts": (4, 3, 5)}
 
 # The rows of the game last asked for, as (game, rows): every game start
 # and the new-game form ask again, and reading the text allocates about
@@ -44,7 +42,7 @@ def table(game):
     ``(name, values, open)``."""
     global _last
     if game not in TABLES:
-        raise RuleError("unknown game %r (spades, wizard or hearts)" % (game,), rule="game")
+        raise RuleError("game", rule="game", fill=(game,))
     if _last is None or _last[0] != game:
         rows = []
         for word in TABLES[game].split():
@@ -64,21 +62,6 @@ def table(game):
     return _last[1]
 
 
-def _same(a, b):
-    # True == 1 in Python: a boolean setting must not accept 1, nor a number True.
-    return a == b and isinstance(a, bool) == isinstance(b, bool)
-
-
-def _show(value):
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, str):
-        return value
-    return repr(value)
-
-
 def complete(game, given, players):
     """Check ``given`` settings for ``game`` with ``players`` players.
 
@@ -90,43 +73,34 @@ def complete(game, given, players):
     rows = table(game)
     given = given or {}
     if not isinstance(given, dict):
-        raise RuleError("settings must be an object of name: value", rule="settings")
+        raise RuleError("settings", rule="settings", fill=())
     counts = PLAYERS[game]
     if players not in counts:
-        raise RuleError(
-            "%s is for %s players, not %d" % (game, ", ".join([str(c) for c in sorted(counts)]), players),
-            rule="players",
-        )
-    if "players" in given and not _same(given["players"], players):
-        raise RuleError(
-            "setting players is %s but %d players are named" % (_show(given["players"]), players),
-            rule="players",
-        )
+        raise RuleError("count", rule="players", fill=(game, ", ".join([str(c) for c in sorted(counts)]), players))
+    # True == 1 in Python: a boolean setting must not accept 1, nor a number True.
+    if "players" in given and (given["players"] != players or isinstance(given["players"], bool)):
+        from tricktally.messages import show
+
+        raise RuleError("named", rule="players", fill=(show(given["players"]), players))
     out = {"players": players}
     for name, values, open_ in rows:
-        out[name] = values[0]
-        if name in given:
-            value = given[name]
-            for allowed in values:
-                if _same(allowed, value):
-                    break
-            else:
-                if not (open_ and isinstance(value, int) and not isinstance(value, bool) and value > 0):
-                    shown = ", ".join([_show(v) for v in values])
-                    if open_:
-                        shown += " or any positive whole number"
-                    raise RuleError(
-                        "setting %s of %s cannot be %s (allowed: %s)" % (name, game, _show(value), shown),
-                        rule=name,
-                    )
-            out[name] = value
+        value = given.get(name, values[0])
+        for allowed in values:
+            if value == allowed and isinstance(value, bool) == isinstance(allowed, bool):
+                break
+        else:
+            if not (open_ and isinstance(value, int) and not isinstance(value, bool) and value > 0):
+                from tricktally.messages import show
+
+                shown = ", ".join([show(v) for v in values]) + (" or any positive whole number" if open_ else "")
+                raise RuleError("setting", rule=name, fill=(name, game, show(value), shown))
+        out[name] = value
     # ``out`` holds every name the game knows (and players).
     for name in given:
         if name not in out:
-            raise RuleError("%s has no setting %r" % (game, name), rule="settings")
-    if game == "spades":
-        if out["partners"] and players != 4:
-            raise RuleError("partners needs exactly 4 players", rule="partners")
-        if out["blind_nil"] and not out["nil"]:
-            raise RuleError("blind_nil needs nil", rule="blind_nil")
+            raise RuleError("no_setting", rule="settings", fill=(game, name))
+    if out.get("partners") and players != 4:
+        raise RuleError("partners", rule="partners", fill=())
+    if out.get("blind_nil") and not out["nil"]:
+        raise RuleError("needs_nil", rule="blind_nil", fill=())
     return out

@@ -64,3 +64,35 @@ def test_mpy_cross_compiles_core_file(path, tmp_path):
     code, err = mpy_cross(path, tmp_path / "out.mpy")
     assert code == 0, err
     assert (tmp_path / "out.mpy").stat().st_size > 0
+
+
+@pytest.mark.parametrize("name", ["spades", "wizard", "hearts"])
+def test_a_game_on_micropython_loads_only_its_rules(name):
+    # What a game keeps in the board's RAM: the package, game.py and the
+    # game's module (and the settings, imported to create it). A refusal
+    # read by its rule, as the board shows it, loads no text; taking back
+    # loads tricktally.undo and nothing else.
+    setup, entries, game = random_game(7, name, max_entries=30)
+    assert game.kind is not None
+    data = json.dumps({"setup": setup, "entries": [list(e) for e in entries]})
+    script = """
+import json, sys
+from tricktally import RuleError, new_game
+d = json.loads(tt_data())
+name, players, dealer, settings = d['setup']
+g = new_game(name, players, dealer, settings)
+for kind, seat, value in d['entries']:
+    g.enter(kind, seat, value)
+try:
+    g.enter(g.kind, g.seat, 99)
+except RuleError as e:
+    rule = e.rule
+print(json.dumps([g.kind, rule, sorted(m for m in sys.modules if m.startswith('tricktally'))]))
+g.undo()
+print(json.dumps(sorted(m for m in sys.modules if m.startswith('tricktally'))))
+"""
+    lines = run_micropython(script, data=data).strip().splitlines()
+    kind, rule, playing = json.loads(lines[-2])
+    assert rule in (kind + "_range", kind)
+    assert playing == sorted(["tricktally", "tricktally.game", "tricktally.settings", "tricktally." + name])
+    assert json.loads(lines[-1]) == sorted(playing + ["tricktally.undo"])

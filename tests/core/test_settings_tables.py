@@ -76,16 +76,29 @@ def test_complete_defaults_and_refusals():
     assert str(info.value) == "wizard has no setting 'trumps' [rule: settings]"
 
 
-def test_amending_is_loaded_only_when_a_hand_is_amended():
-    sys.modules.pop("tricktally.amend", None)
+def test_undo_amend_and_records_are_loaded_only_when_used():
+    # On the board these modules stay out of RAM while a game is played:
+    # entering values needs only the package, game.py and the game's module.
+    for name in ("tricktally.undo", "tricktally.amend", "tricktally.record", "tricktally.messages"):
+        sys.modules.pop(name, None)
     game = new_game("wizard", ["A", "B", "C"])
-    for kind, seat, value in game.dict_to_entries({"bids": [0, 1, 0], "tricks": [0, 1, 0]}, 1):
-        game.enter(kind, seat, value)
-    game.undo()
+    for kind in ("bid", "bid", "bid", "tricks", "tricks", "tricks"):
+        game.enter(kind, game.seat, [0, 1, 0][game.seat])
+    loaded = [m for m in ("tricktally.undo", "tricktally.amend", "tricktally.record") if m in sys.modules]
+    assert loaded == []
+    assert game.hands[0].scores == [20, 30, 20]
+    assert game.last_entry() == ("tricks", 0, 0)
+    assert "tricktally.undo" in sys.modules and "tricktally.amend" not in sys.modules
+    assert game.undo()
     game.enter("tricks", game.seat, 0)
-    assert "tricktally.amend" not in sys.modules
+    assert "tricktally.record" not in sys.modules and "tricktally.amend" not in sys.modules
+    # A refusal on the board is shown by its rule: its English text stays unloaded.
+    with pytest.raises(RuleError) as info:
+        game.enter("bid", game.seat, 9)
+    assert info.value.rule == "bid_range" and "tricktally.messages" not in sys.modules
+    assert "not 9" in str(info.value) and "tricktally.messages" in sys.modules
     game.amend(0, {"bids": [1, 0, 0], "tricks": [1, 0, 0]})
-    assert "tricktally.amend" in sys.modules
+    assert "tricktally.record" in sys.modules and "tricktally.amend" in sys.modules
     assert game.hands[0].scores == [30, 20, 20]
     assert game.last_entry() == ("amend", None, 0)
     assert game.undo()
