@@ -54,6 +54,7 @@ class OsFS(AtomicFiles):
             import os as osmod
         self.os = osmod
         self.open = opener or open
+        self._fsync = getattr(osmod, "fsync", None)
         root = root.rstrip("/") if root not in ("", "/") else root
         self.root = root
         # What a name's path starts with ("" for the current folder).
@@ -83,26 +84,22 @@ class OsFS(AtomicFiles):
             f.seek(offset)
             return f.read(length)
 
-    def append(self, name, data):
-        """Append ``data`` to ``name`` (created if missing) and flush it to flash."""
-        with self.open(self.prefix + name, "ab") as f:
+    def append(self, name, data, mode="ab"):
+        """Append ``data`` to ``name`` (created if missing) and flush it to
+        flash; with ``mode`` "wb", write it over what ``name`` held."""
+        with self.open(self.prefix + name, mode) as f:
             f.write(data)
             f.flush()
-            self._sync(f)
+            # On a PC a flush reaches the OS, not the disk; fsync does.
+            # MicroPython's flush already commits (littlefs sync), and its os
+            # has no fsync.
+            if self._fsync is not None:
+                try:
+                    self._fsync(f.fileno())
+                except (AttributeError, OSError, ValueError):
+                    pass
 
     def _put(self, name, data):
-        with self.open(self.prefix + name, "wb") as f:
-            f.write(data)
-            f.flush()
-            self._sync(f)
-
-    def _sync(self, f):
-        # On a PC a flush reaches the OS, not the disk; fsync does. MicroPython's
-        # flush already commits (littlefs sync), and its os has no fsync.
-        fsync = getattr(self.os, "fsync", None)
-        if fsync is not None:
-            try:
-                fsync(f.fileno())
-            except (AttributeError, OSError, ValueError):
-                pass
+        # OsFS's own append, not a subclass's (a counting one counts _put).
+        OsFS.append(self, name, data, "wb")
 

@@ -35,13 +35,15 @@ from sys import implementation
 
 from tallyboard import unload
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
 # The record types this module writes (journal_format.py names them all).
-START = "s"
 ENTRY = "e"
 UNDO = "u"
 
-SUFFIX = ".tj"
-TAIL = ".tl"
 
 # Below this many free bytes space() says low: eight 4 KB flash blocks, room
 # for a few more games (a long game is ~4 KB) and for littlefs to copy the
@@ -55,17 +57,14 @@ LOW_SPACE = 32 * 1024
 TAIL_MAX = 512
 
 _MICROPYTHON = implementation.name == "micropython"
-_OPS = "tallyboard.journal_ops"
 
 
 class JournalError(ValueError):
     """A journal (or a record in it) is not what this format allows.
-    ``note``: None, or what went wrong as a tuple the screen words in the
-    board's language (see journal.Stored)."""
+    ``note``: None, or (set where the error has one) what went wrong as a
+    tuple the screen words in the board's language (see journal.Stored)."""
 
-    def __init__(self, message, note=None):
-        super().__init__(message)
-        self.note = note
+    note = None
 
 
 # ----- the fast path: entry and undo lines without allocating -------------
@@ -76,9 +75,9 @@ class JournalError(ValueError):
 # value the fast path does not know, goes through journal_json.encode(): the
 # bytes are the same either way (tests compare them).
 
-_WORD_MAX = 16  # longest text value the fast path writes
-_BIG = 1000000  # ints of the fast path: -999999..999999 (7 characters)
-_SEQ_MAX = 1000000000  # 9 digits
+_WORD_MAX = const(16)  # longest text value the fast path writes
+_BIG = const(1000000)  # ints of the fast path: -999999..999999 (7 characters)
+_SEQ_MAX = const(1000000000)  # 9 digits
 # seq, " e [", three values (a quoted word at most) and two commas, "]",
 # " ", crc, "\n"
 FAST_MAX = 9 + 4 + 3 * (_WORD_MAX + 2) + 2 + 1 + 1 + 8 + 1
@@ -188,11 +187,6 @@ def _value(buf, i, v, big=_BIG):
     return i
 
 
-def game_file(game_id):
-    """The journal file name of a game id: ``g0007.tj``."""
-    return "g%04d%s" % (game_id, SUFFIX)
-
-
 class Stored:
     """One game found at boot.
 
@@ -271,42 +265,34 @@ class Journal:
     def entry(self, game_id, kind, seat, value):
         """Journal one entry the core has accepted (call it after
         ``game.enter`` succeeded: a refused record stops the replay)."""
-        self._append(self._get(game_id), ENTRY, kind, seat, value)
+        # (journal_ops._get raises for a game that is not there)
+        self._append(self._games.get(game_id) or self._get(game_id), ENTRY, kind, seat, value)
 
     def undo(self, game_id):
         """Journal an undo the core has done."""
-        self._append(self._get(game_id), UNDO, None, None, None)
-
-    def _get(self, game_id):
-        st = self._games.get(game_id)
-        if st is None:
-            raise JournalError("there is no game %r" % (game_id,))
-        return st
+        self._append(self._games.get(game_id) or self._get(game_id), UNDO, None, None, None)
 
     def _append(self, st, rtype, a, b=None, c=None):
-        # One record: an entry (a, b, c: kind, seat, value), an undo, or
-        # another type with payload ``a`` (a may be a list the caller
-        # reuses: use it, never keep it). Either the record is in the
+        # One record after the start record (journal_ops.new_game writes
+        # that): an entry (a, b, c: kind, seat, value), an undo, or another
+        # type with payload ``a`` (a may be a list the caller reuses: use
+        # it, never keep it). Either the record is in the
         # journal when this returns, or it raises and the journal holds what
         # it held before (see journal_ops._settle).
         if self._ops and _MICROPYTHON and (rtype == ENTRY or rtype == UNDO):
             # Back to a game: the other operations (and what they use: the
             # format's names, the atomic replace) leave RAM.
-            unload(_OPS)
+            unload("tallyboard.journal_ops")
             unload("tallyboard.journal_format")
             unload("tallyboard.fs_more")
             self._ops = False
         if not st.writable:
-            raise JournalError("game %d %s" % (st.game_id, st.why), st.note)
+            e = JournalError("game %d %s" % (st.game_id, st.why))
+            e.note = st.note
+            raise e
         if st.ended:
             raise JournalError("game %d has ended: it takes no more records" % st.game_id)
         buf = self._buf
-        if rtype == START:
-            line = self._encode(st.seq, rtype, a)
-            self._write(st.name, 0, line, False)
-            st.size = len(line)
-            st.seq = 1
-            return
         if self._owner is not st:
             # The buffer holds another game's tail: this one's is read back
             # from its file (after a boot, or a record to another game).

@@ -18,8 +18,7 @@ returns is journal.py's ``Stored`` and ``GameFile``, and the core's games.
 
 from binascii import crc32
 
-from tallyboard.journal import SUFFIX, TAIL
-from tallyboard.journal_ops import ACK, BAD, CHUNK, NEXT_FILE, make_file, make_stored, piece_name
+from tallyboard.journal_ops import ACK, BAD, CHUNK, NEXT_FILE, SUFFIX, TAIL, make_file, make_stored, piece_name
 from tallyboard.journal_format import crc_of
 from tallyboard.journal_read import MAX_LINE, Replayer, Scanner
 

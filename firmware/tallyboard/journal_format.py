@@ -17,10 +17,11 @@ journal_read.py's.
 from binascii import crc32
 
 # Re-exported: every reader and writer of the format takes them from here.
-from tallyboard.journal import ENTRY, FAST_MAX, START, UNDO, JournalError, write_entry  # noqa: F401
+from tallyboard.journal import ENTRY, FAST_MAX, UNDO, JournalError, write_entry  # noqa: F401
 
 VERSION = 1
 
+START = "s"
 AMEND = "a"
 END = "x"
 TYPES = (START, ENTRY, UNDO, AMEND, END)

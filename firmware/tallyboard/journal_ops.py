@@ -13,9 +13,11 @@ from binascii import crc32
 from sys import implementation
 
 from tallyboard import unload
-from tallyboard.journal import LOW_SPACE, SUFFIX, TAIL, GameFile, Stored, game_file
+from tallyboard.journal import LOW_SPACE, GameFile, Stored
 from tallyboard.journal_format import AMEND, END, ENTRY, START, VERSION, JournalError, crc_of
 
+SUFFIX = ".tj"
+TAIL = ".tl"
 ACK = ".ack"
 BAD = ".bad"
 NEXT_FILE = "tj.next"
@@ -23,6 +25,11 @@ NEXT_FILE = "tj.next"
 CHUNK = 1024
 
 _MICROPYTHON = implementation.name == "micropython"
+
+
+def game_file(game_id):
+    """The journal file name of a game id: ``g0007.tj``."""
+    return "g%04d%s" % (game_id, SUFFIX)
 
 
 def tail_file(game_id):
@@ -88,6 +95,14 @@ def make_stored(j, game_id):
     return s
 
 
+def _get(j, game_id):
+    """The journal's GameFile of ``game_id``; JournalError when there is none."""
+    st = j._games.get(game_id)
+    if st is None:
+        raise JournalError("there is no game %r" % (game_id,))
+    return st
+
+
 def piece_name(game_id, k):
     """The file of damaged piece ``k`` (1, 2, ...) of a game: ``g0007.bad``,
     ``g0007_2.bad``, ..."""
@@ -150,7 +165,7 @@ def boot(j):
 def load(j, game_id):
     """Rebuild a game from its file (up to any damage; repairs nothing).
     None when it holds no readable game."""
-    if not j._get(game_id).readable:
+    if not _get(j, game_id).readable:
         return None
     from tallyboard.journal_boot import load
 
@@ -246,7 +261,11 @@ def new_game(j, game, created=None):
     st = make_file(gid)
     j._games[gid] = st
     try:
-        j._append(st, START, payload)
+        # The start record opens the game file itself (no tail yet).
+        line = _encode(j, 0, START, payload)
+        j._write(st.name, 0, line, False)
+        st.size = len(line)
+        st.seq = 1
         st.readable = True  # written here: load() may replay it
         for i in range(len(game.hands)):
             for kind, seat, value in game.dict_to_entries(game.hand_to_dict(game.hands[i]), i + 1):
@@ -265,12 +284,12 @@ def new_game(j, game, created=None):
 
 def amend(j, game_id, index, hand_dict):
     """Journal an amendment of hand ``index`` (0-based) the core accepted."""
-    j._append(j._get(game_id), AMEND, [index, hand_dict])
+    j._append(_get(j, game_id), AMEND, [index, hand_dict])
 
 
 def end(j, game_id):
     """Close the game: an end record; no record may follow it."""
-    st = j._get(game_id)
+    st = _get(j, game_id)
     t = j.clock.time() if j.clock is not None else None
     j._append(st, END, {"t": int(t)} if t is not None else {})
     st.ended = True
@@ -282,7 +301,7 @@ def stored(j, game_id, game):
     """Finished game ``game_id`` listed as boot lists it: a Stored whose
     ``game`` is replayed from the file when asked for, so the caller
     can let the live ``game`` (every hand of it) go."""
-    st = j._get(game_id)
+    st = _get(j, game_id)
     s = make_stored(j, game_id)
     s._readable = True
     s.size = st.size + st.tail
@@ -306,14 +325,14 @@ def ids(j):
 def size(j, game_id):
     """Bytes in the game's journal (its tail's records included: they are
     in the game file before any of them is read)."""
-    st = j._get(game_id)
+    st = _get(j, game_id)
     return st.size + st.tail
 
 
 def read(j, game_id, offset, length):
     """Raw journal bytes from ``offset`` (at most ``length``), for sync:
     the game file's, then the tail's records after them."""
-    st = j._get(game_id)
+    st = _get(j, game_id)
     if not isinstance(offset, int) or not isinstance(length, int) or offset < 0 or length < 0:
         raise JournalError("offset and length must be whole numbers >= 0")
     end = min(offset + length, st.size + st.tail)
@@ -340,12 +359,12 @@ def _crc(j, st, upto):
 def synced(j, game_id):
     """Bytes of the journal the PC has acknowledged (with a digest that
     matches what the file holds)."""
-    return j._get(game_id).synced
+    return _get(j, game_id).synced
 
 
 def digest(j, game_id, upto):
     """CRC-32 (int) of the first ``upto`` bytes of the game's journal."""
-    st = j._get(game_id)
+    st = _get(j, game_id)
     if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size + st.tail:
         raise JournalError("game %d has %d bytes: no digest of %r" % (game_id, st.size + st.tail, upto))
     return _crc(j, st, upto)
@@ -361,7 +380,7 @@ def mark_synced(j, game_id, upto, digest=None):
     synced game can still be deleted to free space. Acknowledged
     records still in the tail are folded into the game file first:
     an acknowledgement covers the game file only."""
-    st = j._get(game_id)
+    st = _get(j, game_id)
     if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size + st.tail:
         raise JournalError("game %d has %d bytes: cannot acknowledge %r" % (game_id, st.size + st.tail, upto))
     mine = _crc(j, st, upto)
@@ -411,7 +430,7 @@ def delete(j, game_id, force=False):
     """Delete a game (its journal, acknowledgement and damaged pieces).
     Refuses (JournalError) one the PC does not hold in full, checked
     against the file's bytes now, unless ``force``."""
-    st = j._get(game_id)
+    st = _get(j, game_id)
     if not force and not _verified(j, st):
         st.synced = 0 if st.synced == st.size else st.synced
         raise JournalError(
@@ -433,7 +452,7 @@ def delete(j, game_id, force=False):
 
 def pieces(j, game_id):
     """The damaged pieces kept for a game: a list of ``(k, size)``."""
-    st = j._get(game_id)
+    st = _get(j, game_id)
     out = []
     for k in st.pieces:
         try:
@@ -445,7 +464,7 @@ def pieces(j, game_id):
 
 def read_piece(j, game_id, k, offset, length):
     """Bytes of damaged piece ``k`` from ``offset`` (at most ``length``)."""
-    st = j._get(game_id)
+    st = _get(j, game_id)
     if k not in st.pieces:
         raise JournalError("game %d has no damaged piece %r" % (game_id, k))
     if offset < 0 or length < 0:
@@ -470,7 +489,7 @@ def space(j):
 
 def finished(j, game_id):
     """True when the game has finished (rules or end record) or is unreadable."""
-    st = j._get(game_id)
+    st = _get(j, game_id)
     return st.ended or st.finished or not st.writable or (st.game is not None and st.game.finished)
 
 

@@ -12,7 +12,8 @@ program and erase (littlefs), boot on what survived and compare.
 
 from tallyboard.fs import OsFS
 from tallyboard.memfs import MemFS, PowerCut
-from tallyboard.journal import Journal, game_file
+from tallyboard.journal import Journal
+from tallyboard.journal_ops import game_file
 from tallyboard.journal_ops import tail_file
 from tricktally import new_game
 from tricktally.record import to_record

@@ -13,7 +13,8 @@ from tallyboard.memfs import MemFS, PowerCut
 from tallyboard import journal as board_journal
 from tallyboard import journal_ops
 from tallyboard import journal as jb
-from tallyboard.journal import LOW_SPACE, Journal, JournalError, game_file
+from tallyboard.journal import LOW_SPACE, Journal, JournalError
+from tallyboard.journal_ops import game_file
 from tallyboard.journal_read import decode, parse, rebuild, replay
 from tests.firmware.journal_harness import current_file, Player, reference, script, state_of
 from tricktally import new_game

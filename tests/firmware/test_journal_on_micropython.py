@@ -10,7 +10,8 @@ from binascii import crc32
 
 import pytest
 
-from tallyboard.journal import Journal, game_file
+from tallyboard.journal import Journal
+from tallyboard.journal_ops import game_file
 from tallyboard.memfs import MemFS
 from tests.firmware import journal_harness as h
 from tests.mpvm import REPO, mpy_cross, payload_lines

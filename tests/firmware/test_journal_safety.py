@@ -13,7 +13,8 @@ from tallyboard.config import Config
 from tallyboard.memfs import MemFS
 from tallyboard import journal as board_journal
 from tallyboard import journal_ops
-from tallyboard.journal import Journal, JournalError, game_file
+from tallyboard.journal import Journal, JournalError
+from tallyboard.journal_ops import game_file
 from tallyboard import journal_read
 from tests.core.play import choose
 from tests.firmware.journal_harness import current_file

@@ -9,7 +9,8 @@ import math
 import pytest
 
 from tallyboard import journal as jb
-from tallyboard.journal import Journal, game_file
+from tallyboard.journal import Journal
+from tallyboard.journal_ops import game_file
 from tallyboard.journal_ops import tail_file
 from tallyboard.memfs import MemFS
 from tests.firmware import journal_harness as h

@@ -20,7 +20,8 @@ from click.testing import CliRunner
 
 from tallyboard import frames
 from tallyboard.memfs import MemFS
-from tallyboard.journal import Journal, game_file
+from tallyboard.journal import Journal
+from tallyboard.journal_ops import game_file
 from tallyboard.journal_ops import tail_file
 from tests.firmware.journal_harness import current_file
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
