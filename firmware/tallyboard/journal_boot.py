@@ -201,29 +201,12 @@ class Boot:
                     st.ack_seen = acrc & 0xFFFFFFFF
             off += len(chunk)
             buf = pending + chunk if pending else chunk
-            base = off - len(buf)
-            i = 0
-            while True:
-                after = sc.line_at(buf, i, base)
-                if after < 0:
-                    break
-                if sc.rec is not None and not rp.add(sc.rec):
-                    sc.reject(base + i, rp.damage)
-                i = after
-            pending = buf[i:]
+            pending = buf[self.lines(sc, rp, buf, off - len(buf)) :]
             if len(pending) > MAX_LINE:
                 sc.too_long()
         if recs is not None and not sc.stopped and not pending:
             # The tail's records go on from the game file's last one.
-            i = 0
-            while True:
-                after = sc.line_at(recs, i, limit)
-                if after < 0:
-                    break
-                if sc.rec is not None and not rp.add(sc.rec):
-                    sc.reject(limit + i, rp.damage)
-                i = after
-            pending = recs[i:]
+            pending = recs[self.lines(sc, rp, recs, limit) :]
             off = limit
             if limit < ack_upto <= limit + len(recs):
                 # An acknowledgement that covers records of the tail.
@@ -305,6 +288,19 @@ class Boot:
 
             s.note = st.note = ("stuck", gid, sc.records, sc.good, errno_name(e))
         return game
+
+    def lines(self, sc, rp, buf, base):
+        """Check (Scanner ``sc``) and replay (Replayer ``rp``) the whole
+        lines of ``buf``, whose first byte is at file offset ``base``;
+        returns the index after the last line read."""
+        i = 0
+        while True:
+            after = sc.line_at(buf, i, base)
+            if after < 0:
+                return i
+            if sc.rec is not None and not rp.add(sc.rec):
+                sc.reject(base + i, rp.damage)
+            i = after
 
     def read_tail(self, st, size):
         """What the game's tail file adds to a game file of ``size`` bytes:
