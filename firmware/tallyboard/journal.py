@@ -18,10 +18,10 @@ kept inline in the directory's metadata, so an entry programs flash pages
 and erases no sector (docs/JOURNAL.md, "Tail file and fold").
 
 This module is what a game keeps in RAM: entries and undos, the tail and
-its fold. Every other operation of ``Journal`` (new games, amendments, the
-end, sync, acknowledgements, deletes, space, boot) is a function of
-journal_ops.py, which ``Journal`` loads when one is asked for and forgets
-at the next entry or undo.
+its fold. Every other operation of ``Journal`` is a function of
+journal_sync.py (what the serial link asks) or journal_ops.py (new games,
+amendments, the end, deletes, space, boot), which ``Journal`` loads when
+one is asked for and forgets at the next entry or undo.
 
 A failed write (the file system raises) leaves the journal as it was before
 the call: ``_append`` either completes the record or raises with the file
@@ -226,11 +226,12 @@ class Journal:
     (optional) has ``time()`` -> epoch seconds or None, for start and end
     times. Call ``boot()`` first.
 
-    Besides ``entry`` and ``undo`` (here), its methods are journal_ops.py's
-    functions: ``boot``, ``load``, ``new_game``, ``amend``, ``end``,
-    ``stored``, ``ids``, ``size``, ``read``, ``synced``, ``digest``,
-    ``mark_synced``, ``delete``, ``pieces``, ``read_piece``,
-    ``has_open_game``, ``space``, ``finished``, ``oldest_synced``."""
+    Besides ``entry`` and ``undo`` (here), its methods are functions of
+    journal_sync.py (what the serial link asks: ``ids``, ``size``,
+    ``read``, ``synced``, ``digest``, ``mark_synced``, ``pieces``,
+    ``read_piece``, ``has_open_game``, ``finished``) and of journal_ops.py
+    (``boot``, ``load``, ``new_game``, ``amend``, ``end``, ``stored``,
+    ``delete``, ``space``, ``oldest_synced``)."""
 
     def __init__(self, fs, clock=None):
         self.fs = fs
@@ -252,13 +253,22 @@ class Journal:
         self.notices = []
 
     def __getattr__(self, name):
-        # Every method but entry and undo: journal_ops's function of that
-        # name, bound to this journal (AttributeError when there is none).
+        # Every method but entry and undo: journal_sync's (what the link
+        # asks) or journal_ops's function of that name, bound to this journal
+        # (AttributeError when there is none).
         if name[:2] == "__":
             raise AttributeError(name)
-        from tallyboard import journal_ops
+        from tallyboard import journal_sync
 
-        f = getattr(journal_ops, name)
+        f = getattr(journal_sync, name, None)
+        if f is None:
+            from tallyboard import journal_ops
+
+            f = getattr(journal_ops, name)
+        elif _MICROPYTHON:
+            # What the link asks needs nothing of journal_ops (loaded by a
+            # game's end, say): it leaves RAM while the PC syncs.
+            unload("tallyboard.journal_ops")
         self._ops = True
         return lambda *args, **kw: f(self, *args, **kw)
 
@@ -283,6 +293,7 @@ class Journal:
             # Back to a game: the other operations (and what they use: the
             # format's names, the atomic replace) leave RAM.
             unload("tallyboard.journal_ops")
+            unload("tallyboard.journal_sync")
             unload("tallyboard.journal_format")
             unload("tallyboard.fs_more")
             self._ops = False

@@ -146,7 +146,7 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     # store's atomic replace, at the first record; the test-only file store
     # never came
     for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyboard.memfs",
-                 "tallyboard.journal_ops", "tallyboard.journal_format", "tallyboard.fs_more"):
+                 "tallyboard.journal_ops", "tallyboard.journal_sync", "tallyboard.journal_format", "tallyboard.fs_more"):
         assert name not in wizard, name
     assert "tallyboard.journal" in wizard and "tallyboard.fs" in wizard
     assert sorted(m for m in wizard if "lang_" in m) == ["tallyboard.lang_en_packed", "tallyboard.lang_keys"]

@@ -18,7 +18,8 @@ from tests.mpvm import REPO, mpy_cross, payload_lines
 from tallyboard.journal_json import dumps
 from tricktally.record import to_record
 
-FILES = ("fs.py", "memfs.py", "journal.py", "journal_boot.py", "journal_format.py", "journal_json.py", "journal_ops.py", "journal_read.py")
+FILES = ("fs.py", "fs_more.py", "memfs.py", "journal.py", "journal_boot.py", "journal_format.py", "journal_json.py", "journal_ops.py",
+         "journal_read.py", "journal_sync.py")
 
 def _cases():
     cases = []
