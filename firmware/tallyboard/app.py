@@ -147,8 +147,7 @@ class App:
 
     def redraw(self):
         """Draw the current screen into the framebuffer and send what changed."""
-        self.fb.fill(0)
-        self.screen.draw(self)
+        widgets.paint(self)  # the whole screen, or only the pages that changed
         if self.toast is not None:
             # What the last undo took back, over the title bar (and the line
             # under it when it needs two), until the next press.
@@ -244,7 +243,7 @@ class App:
         self.short_names = [widgets.clip(p, 42) for p in g.players]
         self.initials = None
         self.side_names = []
-        room = _table_screen().name_width(g)
+        room = _entry_screens().name_width(g)
         for side in g.sides:
             self.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
         self._order_hand = None
@@ -327,11 +326,15 @@ class App:
             if g.settings["bidding"] != "open":
                 if g.kind == "bid":
                     if self._ready != (hand, g.seat):
-                        self.go(_entry_screens().PassScreen(g.seat))
+                        from tallyboard.ui.private import PassScreen
+
+                        self.go(PassScreen(g.seat))
                         return
                     preset = None  # never show an undone private bid
                 elif g.kind == "tricks" and g.current.count("tricks") == 0 and self._revealed != hand:
-                    self.go(self.keep(_entry_screens().RevealScreen))
+                    from tallyboard.ui.private import RevealScreen
+
+                    self.go(self.keep(RevealScreen))
                     return
         self.go(_entry_screens().for_step(self, preset))
 

@@ -22,28 +22,28 @@ except ImportError:
     const = lambda x: x  # noqa: E731  (CPython)
 
 # SSD1306 command registers (datasheet section 9).
-SET_CONTRAST = const(0x81)
-SET_ENTIRE_ON = const(0xA4)
-SET_NORM_INV = const(0xA6)
-SET_DISP = const(0xAE)
-SET_MEM_ADDR = const(0x20)
-SET_COL_ADDR = const(0x21)
-SET_PAGE_ADDR = const(0x22)
-SET_DISP_START_LINE = const(0x40)
-SET_SEG_REMAP = const(0xA0)
-SET_MUX_RATIO = const(0xA8)
-SET_COM_OUT_DIR = const(0xC0)
-SET_DISP_OFFSET = const(0xD3)
-SET_COM_PIN_CFG = const(0xDA)
-SET_DISP_CLK_DIV = const(0xD5)
-SET_PRECHARGE = const(0xD9)
-SET_VCOM_DESEL = const(0xDB)
-SET_CHARGE_PUMP = const(0x8D)
+_SET_CONTRAST = const(0x81)
+_SET_ENTIRE_ON = const(0xA4)
+_SET_NORM_INV = const(0xA6)
+_SET_DISP = const(0xAE)
+_SET_MEM_ADDR = const(0x20)
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
+_SET_DISP_START_LINE = const(0x40)
+_SET_SEG_REMAP = const(0xA0)
+_SET_MUX_RATIO = const(0xA8)
+_SET_COM_OUT_DIR = const(0xC0)
+_SET_DISP_OFFSET = const(0xD3)
+_SET_COM_PIN_CFG = const(0xDA)
+_SET_DISP_CLK_DIV = const(0xD5)
+_SET_PRECHARGE = const(0xD9)
+_SET_VCOM_DESEL = const(0xDB)
+_SET_CHARGE_PUMP = const(0x8D)
 
 # I2C control bytes: Co=0 then D/C#: the rest of the transfer is commands
 # (0x00) or display data (0x40).
-CTRL_CMD = const(0x00)
-CTRL_DATA = const(0x40)
+_CTRL_CMD = const(0x00)
+_CTRL_DATA = const(0x40)
 
 # Spans are rounded up to this many bytes (one send buffer per length).
 _SPAN_STEP = const(8)
@@ -68,10 +68,10 @@ class Display:
         self.height = height
         self.pages = height // 8
         size = width * self.pages
-        # raw[0] is spare: it holds CTRL_DATA so the whole frame goes in one
+        # raw[0] is spare: it holds _CTRL_DATA so the whole frame goes in one
         # transfer without copying.
         self._raw = bytearray(size + 1)
-        self._raw[0] = CTRL_DATA
+        self._raw[0] = _CTRL_DATA
         raw = memoryview(self._raw)
         self._frame = raw
         self.buffer = raw[1:]
@@ -80,17 +80,26 @@ class Display:
         shadow = memoryview(self._shadow)
         self._page_views = [self.buffer[p * width:(p + 1) * width] for p in range(self.pages)]
         self._shadow_views = [shadow[p * width:(p + 1) * width] for p in range(self.pages)]
+        # With an overlay, the frame as drawn is kept here while the overlay
+        # draws on it (made at the first such show: 1 KB only then).
+        self._save = None
+        self._save_views = None
+        # Pages of the frame as last drawn and shown (the shadow, or _save
+        # under an overlay): what keep/kept put back.
+        self._kept_views = None
+        self._zero = bytes(width)  # one blank page row, for keep()
         self._tx = bytearray(width + 1)
-        self._tx[0] = CTRL_DATA
+        self._tx[0] = _CTRL_DATA
         tx = memoryview(self._tx)
+        self._txfb = FrameBuffer(tx[1:], width, 8, MONO_VLSB)
         # _sends[k] sends k * _SPAN_STEP data bytes.
         self._sends = [tx[:k * _SPAN_STEP + 1] for k in range(width // _SPAN_STEP + 1)]
         self._window = bytearray(_WINDOW_CMD)
-        self._window[0] = CTRL_CMD
-        self._window[1] = SET_COL_ADDR
-        self._window[4] = SET_PAGE_ADDR
+        self._window[0] = _CTRL_CMD
+        self._window[1] = _SET_COL_ADDR
+        self._window[4] = _SET_PAGE_ADDR
         self._cmd = bytearray(3)
-        self._cmd[0] = CTRL_CMD
+        self._cmd[0] = _CTRL_CMD
         self._cmd1 = memoryview(self._cmd)[:2]
         # Per-page dirty span found by show(): first column, byte count.
         self._lo = bytearray(self.pages)
@@ -105,23 +114,23 @@ class Display:
     def init_display(self, external_vcc=False):
         """Send the power-up sequence (display on, horizontal addressing)."""
         seq = bytes((
-            CTRL_CMD,
-            SET_DISP,  # off while configuring
-            SET_MEM_ADDR, 0x00,  # horizontal addressing: windows wrap by page
-            SET_DISP_START_LINE,
-            SET_SEG_REMAP | 0x01,  # column 127 mapped to SEG0
-            SET_MUX_RATIO, self.height - 1,
-            SET_COM_OUT_DIR | 0x08,  # scan from COM[N-1] to COM0
-            SET_DISP_OFFSET, 0x00,
-            SET_COM_PIN_CFG, 0x02 if self.width > 2 * self.height else 0x12,
-            SET_DISP_CLK_DIV, 0x80,
-            SET_PRECHARGE, 0x22 if external_vcc else 0xF1,
-            SET_VCOM_DESEL, 0x30,
-            SET_CONTRAST, 0xFF,
-            SET_ENTIRE_ON,  # show RAM contents
-            SET_NORM_INV,  # not inverted
-            SET_CHARGE_PUMP, 0x10 if external_vcc else 0x14,
-            SET_DISP | 0x01,  # on
+            _CTRL_CMD,
+            _SET_DISP,  # off while configuring
+            _SET_MEM_ADDR, 0x00,  # horizontal addressing: windows wrap by page
+            _SET_DISP_START_LINE,
+            _SET_SEG_REMAP | 0x01,  # column 127 mapped to SEG0
+            _SET_MUX_RATIO, self.height - 1,
+            _SET_COM_OUT_DIR | 0x08,  # scan from COM[N-1] to COM0
+            _SET_DISP_OFFSET, 0x00,
+            _SET_COM_PIN_CFG, 0x02 if self.width > 2 * self.height else 0x12,
+            _SET_DISP_CLK_DIV, 0x80,
+            _SET_PRECHARGE, 0x22 if external_vcc else 0xF1,
+            _SET_VCOM_DESEL, 0x30,
+            _SET_CONTRAST, 0xFF,
+            _SET_ENTIRE_ON,  # show RAM contents
+            _SET_NORM_INV,  # not inverted
+            _SET_CHARGE_PUMP, 0x10 if external_vcc else 0x14,
+            _SET_DISP | 0x01,  # on
         ))
         self.i2c.writeto(self.addr, seq)
         self.bytes_total += len(seq)
@@ -143,41 +152,68 @@ class Display:
         """Set the contrast, 0..255."""
         if not 0 <= value <= 255:
             raise ValueError("contrast must be 0..255, not %r" % (value,))
-        self._command(SET_CONTRAST, value)
+        self._command(_SET_CONTRAST, value)
 
     def power(self, on):
         """Turn the panel on or off (RAM is kept while off: the SSD1306
         sleeps, its charge pump stops, and on again shows the same picture)."""
-        self._command(SET_DISP | (1 if on else 0))
+        self._command(_SET_DISP | (1 if on else 0))
         self.on = bool(on)
 
     def invert(self, on):
         """Show white on black (False) or black on white (True)."""
-        self._command(SET_NORM_INV | (1 if on else 0))
-
-    def _set_window(self, c0, c1, p0, p1):
-        w = self._window
-        w[2] = c0
-        w[3] = c1
-        w[5] = p0
-        w[6] = p1
-        self.i2c.writeto(self.addr, w)
+        self._command(_SET_NORM_INV | (1 if on else 0))
 
     def invalidate(self):
         """Forget what the panel holds: the next show() sends everything."""
         self._valid = False
 
+    def keep(self, pages):
+        """Start a redraw of only the 8-pixel ``pages`` (a bit mask, page 0
+        = bit 0): clear them. ``kept()`` then puts every other page back as
+        it was last shown, whatever the drawing did there (a line of text
+        reaches 2 rows into the page above). Returns False before the
+        first show(): nothing to put back yet (``keep(255)`` is a fast
+        clear of the whole frame all the same)."""
+        pv = self._page_views
+        zero = self._zero
+        for p in range(self.pages):
+            if pages >> p & 1:
+                pv[p][:] = zero  # a copy in C: framebuf's fill sets pixel by pixel
+        return self._kept_views is not None
+
+    def kept(self, pages):
+        """End the redraw ``keep(pages)`` began (see there)."""
+        kv = self._kept_views
+        pv = self._page_views
+        for p in range(self.pages):
+            if not pages >> p & 1:
+                pv[p][:] = kv[p]
+
     def show(self):
         """Send the changed parts of the framebuffer (after the overlay);
-        return bytes sent."""
-        if self.overlay is not None:
-            self.overlay(self)
+        return bytes sent. The framebuffer is left as drawn (the overlay
+        goes on it for the send only)."""
+        overlay = self.overlay
+        if overlay is not None:
+            if self._save is None:
+                self._save = bytearray(len(self._shadow))
+                save = memoryview(self._save)
+                w = self.width
+                # A loop, not a comprehension: one would close over save
+                # and w, and every show() would make those cells.
+                views = self._save_views = []
+                for p in range(self.pages):
+                    views.append(save[p * w:(p + 1) * w])
+            self._save[:] = self.buffer
+            overlay(self)
         width = self.width
         buf = self.buffer
         shadow = self._shadow
         lo = self._lo
         cnt = self._n
-        partial = 0  # cost of sending page spans
+        window = self._window
+        sent = 0  # cost of sending page spans
         if self._valid:
             pv = self._page_views
             sv = self._shadow_views
@@ -186,45 +222,53 @@ class Display:
                     cnt[p] = 0
                     continue
                 base = p * width
-                a = 0
-                while buf[base + a] == shadow[base + a]:
+                a = base
+                while buf[a] == shadow[a]:
                     a += 1
-                b = width - 1
-                while buf[base + b] == shadow[base + b]:
+                b = base + width - 1
+                while buf[b] == shadow[b]:
                     b -= 1
-                n = b - a + 1
-                n = ((n + _SPAN_STEP - 1) // _SPAN_STEP) * _SPAN_STEP
+                a -= base
+                n = b - base - a + _SPAN_STEP
+                n -= n % _SPAN_STEP
                 if a + n > width:
                     a = width - n
                 lo[p] = a
                 cnt[p] = n // _SPAN_STEP
-                partial += _WINDOW_CMD + 1 + n
-            if partial == 0:
-                return 0
+                sent += _WINDOW_CMD + 1 + n
         full = _WINDOW_CMD + 1 + width * self.pages
-        if not self._valid or partial >= full:
-            self._set_window(0, width - 1, 0, self.pages - 1)
+        if not self._valid or sent >= full:
+            # The whole frame in one transfer, from the spare byte on.
+            window[2] = 0
+            window[3] = width - 1
+            window[5] = 0
+            window[6] = self.pages - 1
+            self.i2c.writeto(self.addr, window)
             self.i2c.writeto(self.addr, self._frame)
-            # The frame goes in one transfer; keep the panel's copy.
-            self._shadow[:] = buf
+            sent = full
+        elif sent:
+            sends = self._sends
+            for p in range(self.pages):
+                k = cnt[p]
+                if k:
+                    a = lo[p]
+                    window[2] = a
+                    window[3] = a + k * _SPAN_STEP - 1
+                    window[5] = p
+                    window[6] = p
+                    self.i2c.writeto(self.addr, window)
+                    # Columns a.. of page p into tx: one blit, C code,
+                    # nothing allocated.
+                    self._txfb.blit(self.fb, -a, -8 * p)
+                    self.i2c.writeto(self.addr, sends[k])
+        if sent:
+            # Every differing byte went out: the panel now holds the frame.
+            shadow[:] = buf
             self._valid = True
-            self.bytes_total += full
-            return full
-        tx = self._tx
-        sends = self._sends
-        for p in range(self.pages):
-            k = cnt[p]
-            if not k:
-                continue
-            a = lo[p]
-            n = k * _SPAN_STEP
-            self._set_window(a, a + n - 1, p, p)
-            i = p * width + a
-            for j in range(1, n + 1):
-                v = buf[i]
-                tx[j] = v
-                shadow[i] = v
-                i += 1
-            self.i2c.writeto(self.addr, sends[k])
-        self.bytes_total += partial
-        return partial
+            self.bytes_total += sent
+        if overlay is not None:
+            self.buffer[:] = self._save
+            self._kept_views = self._save_views
+        else:
+            self._kept_views = self._shadow_views  # the panel holds the frame as drawn
+        return sent

@@ -94,6 +94,10 @@ class FrameBuffer(_af.FrameBuffer):
         are skipped."""
         if x >= self.width or y >= self.height or -x >= src.width or -y >= src.height:
             return
+        if key == -1 and palette is None and y % 8 == 0:
+            # Whole pages (the display's span copy): bytes, not pixels.
+            self._copy_pages(src, x, y)
+            return
         x0 = max(0, x)
         y0 = max(0, y)
         x1 = max(0, -x)
@@ -111,6 +115,26 @@ class FrameBuffer(_af.FrameBuffer):
                 cx1 += 1
             y1 += 1
             y0 += 1
+
+    def _copy_pages(self, src, x, y):
+        x0 = max(0, x)
+        x1 = max(0, -x)
+        n = min(self.width, x + src.width) - x0
+        p0 = max(0, y) >> 3
+        p1 = max(0, -y) >> 3
+        pages = min((self.height + 7) >> 3, (y + src.height + 7) >> 3) - p0
+        for k in range(max(0, pages)):
+            if (p1 + k) * 8 >= src.height:
+                break
+            d = (p0 + k) * self.stride + x0
+            s = (p1 + k) * src.stride + x1
+            if src.height - (p1 + k) * 8 >= 8 and self.height - (p0 + k) * 8 >= 8:
+                self.buf[d:d + n] = src.buf[s:s + n]
+            else:
+                # A partial page (a height that is not a multiple of 8): pixels.
+                for cx in range(n):
+                    for r in range(min(8, src.height - (p1 + k) * 8, self.height - (p0 + k) * 8)):
+                        self._set(x0 + cx, (p0 + k) * 8 + r, src._get(x1 + cx, (p1 + k) * 8 + r))
 
     def text(self, *args, **kwargs):
         """Refused: use tallyboard.text (the fonts differ per library)."""

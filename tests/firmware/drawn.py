@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 """Seeing what a screen writes: every ``text.draw`` call recorded (string,
-x, y, font, colour) while it still draws (CPython tests only)."""
+x, y, font, colour) while it still draws (CPython tests only). An int is
+recorded as the string drawn for it ("+3" with its sign)."""
 
 from tallyboard import text
+from tallyboard.ui import widgets
 
 
 def record_text(monkeypatch, owner):
@@ -10,8 +12,23 @@ def record_text(monkeypatch, owner):
     each call: the owner may start a new list) for each string drawn."""
     real = text.draw
 
-    def draw(fb, s, x, y, font=text.SMALL, color=1):
-        owner.calls.append((s, x, y, font, color))
-        return real(fb, s, x, y, font, color)
+    def draw(fb, s, x, y, font=None, color=1, sign=False):
+        font = font or text.SMALL
+        shown = s
+        if isinstance(s, int):
+            shown = ("+%d" if sign and s >= 0 else "%d") % s
+        owner.calls.append((shown, x, y, font, color))
+        return real(fb, s, x, y, font, color, sign)
 
     monkeypatch.setattr(text, "draw", draw)
+    # widgets.draw_int is text.draw under another name.
+    monkeypatch.setattr(widgets, "draw_int", draw)
+    real_paint = widgets.paint
+
+    def paint(app):
+        # Every frame drawn whole, so that every string on it is seen
+        # (tests/firmware/test_ui_partial.py checks the partial redraws).
+        widgets._last[0] = None
+        real_paint(app)
+
+    monkeypatch.setattr(widgets, "paint", paint)

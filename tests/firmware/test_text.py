@@ -24,14 +24,14 @@ def lit(fb, x0=0, y0=0, x1=128, y1=64):
 
 
 def test_small_covers_ascii_and_the_five_languages():
-    missing = [c for c in ASCII + LANGUAGE_LETTERS if not SMALL.has(c)]
+    missing = [c for c in ASCII + LANGUAGE_LETTERS if SMALL.glyph(ord(c)) is None]
     assert missing == []
 
 
 def test_big_covers_scores():
-    missing = [c for c in "0123456789-+/ " if not BIG.has(c)]
+    missing = [c for c in "0123456789-+/ " if BIG.glyph(ord(c)) is None]
     assert missing == []
-    assert not BIG.has("A")
+    assert BIG.glyph(ord("A")) is None
 
 
 def test_font_metrics():
@@ -119,9 +119,33 @@ def test_drawing_is_transparent_and_clipped():
     assert lit(fb, 0, 0, 100, 64) == set()
 
 
-def test_fit():
-    assert text.fit("abcdefghij", 30) == "abcde"
-    assert text.fit("abc", 30) == "abc"
+def test_ints_are_drawn_like_their_digits():
+    for n, sign in ((0, False), (7, True), (-120, False), (13, False), (2026, True), (-5, True)):
+        a, b = blank(), blank()
+        shown = ("+%d" if sign and n >= 0 else "%d") % n
+        assert text.draw(a, n, 3, 4, None, 1, sign) == text.draw(b, shown, 3, 4)
+        assert bytes(a.buf) == bytes(b.buf)
+        assert text.width(n, None, sign) == text.width(shown)
+    a, b = blank(), blank()
+    text.draw(a, 42, 0, 24, text.BIG, 0)
+    text.draw(b, "42", 0, 24, text.BIG, 0)
+    assert bytes(a.buf) == bytes(b.buf)
+
+
+def test_a_mask_skips_text_on_other_pages_but_not_accents_reaching_it():
+    fb = blank()
+    text.MASK = 1 << 2  # page 2 only (rows 16-23)
+    try:
+        # Line 3 (y=22): its body is page 3, its accent rows page 2.
+        assert text.draw(fb, "Ana", 0, 22) == 18
+        assert lit(fb) == set()  # no ink in the accent rows: skipped
+        text.draw(fb, "\u00c9va", 0, 22)
+        assert lit(fb, 0, 16, 128, 24)  # the accent reaches page 2: drawn
+        fb2 = blank()
+        text.draw(fb2, 99, 0, 38)  # line 5: pages 4-5, nothing on page 2
+        assert lit(fb2) == set()
+    finally:
+        text.MASK = 255
 
 
 def test_generated_fonts_are_up_to_date():
@@ -201,7 +225,14 @@ def frame(k):
     for i in range(6):
         text.draw(fb, line, 0, i * 10, text.SMALL, 0 if i == k % 6 else 1)
     text.draw(fb, "-120", 60, 40, text.BIG)
-    return d.show()
+    n = d.show()
+    # a redraw of a few pages (tallyboard.ui.widgets.paint)
+    d.keep(0x3C)
+    text.MASK = 0x3C
+    text.draw(fb, line, 0, 30, text.SMALL, 1)
+    text.MASK = 255
+    d.kept(0x3C)
+    return n + d.show()
 frame(0)
 frame(1)
 def frames():
@@ -238,7 +269,7 @@ def test_same_framebuffer_bytes_on_micropython():
     assert mpy[:3] == cpy[:3]
 
 
-def test_text_and_show_allocate_nothing_on_micropython():
+def test_text_show_and_partial_redraws_allocate_nothing_on_micropython():
     out = run_micropython(ALLOCATION).split()
     assert out[0] == "alloc" and int(out[3]) > 0
     assert int(out[1]) == 0, "text.draw + show allocated %s bytes over 12 frames" % out[1]

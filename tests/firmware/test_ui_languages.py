@@ -22,7 +22,6 @@ import pytest
 from tallyboard import i18n, text
 from tallyboard.config import Config
 from tallyboard.journal import LOW_SPACE
-from tallyboard.ui import widgets
 from tallyboard.ui import games
 from tallyboard.ui.accuracy import open_accuracy
 from tallyboard.ui.message import Message
@@ -124,10 +123,10 @@ def test_every_table_has_every_key_and_only_drawable_characters():
                 mine, english = sorted(mine), sorted(english)
             assert mine == english, "%s %s: placeholders differ from English" % (lang, key)
             for ch in value:
-                assert text.SMALL.has(ch), "%s %s: %r has no glyph" % (lang, key, ch)
+                assert text.SMALL.glyph(ord(ch)) is not None, "%s %s: %r has no glyph" % (lang, key, ch)
     for name in i18n.NATIVE.values():
         for ch in name:
-            assert text.SMALL.has(ch)
+            assert text.SMALL.glyph(ord(ch)) is not None
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -211,7 +210,9 @@ class Recorder:
         self.problems = []
         self.used = set()
         record_text(monkeypatch, self)
-        real_wrap = widgets.wrap
+        from tallyboard.ui import message
+
+        real_wrap = message.wrap
 
         def wrap(s, width, font=None):
             for word in s.split(" "):
@@ -219,7 +220,7 @@ class Recorder:
                     self.problems.append("message word %r is wider than the screen" % word)
             return real_wrap(s, width, font)
 
-        monkeypatch.setattr(widgets, "wrap", wrap)
+        monkeypatch.setattr(message, "wrap", wrap)
         used = self.used
         real_find = i18n._find
 

@@ -165,6 +165,12 @@ def test_an_unsynced_game_asks_twice_and_says_it_is_not_on_a_pc():
     assert gid not in s.app.journal.ids()
 
 
+def _column(g, seat):
+    # Left x and width of a seat's column in the entry rows.
+    width = (128 - entry.LABEL_W) // g.n
+    return entry.LABEL_W + width * seat, width
+
+
 def test_the_entry_row_keeps_seat_order_with_names_and_marks(monkeypatch):
     s = _session()
     drawn = Drawn(monkeypatch, s)
@@ -188,11 +194,11 @@ def test_the_entry_row_keeps_seat_order_with_names_and_marks(monkeypatch):
     assert xs == sorted(xs)
     # the dealer's name is underlined: a lit pixel row under it
     g = s.app.game
-    x, width = entry.column_x(g, g.dealer), entry.column_width(g)
+    x, width = _column(g, g.dealer)
     row = s.bus.rows()[y_names + 9]
     assert "#" in row[x:x + width]
     other = (g.dealer + 1) % 4
-    x, width = entry.column_x(g, other), entry.column_width(g)
+    x, width = _column(g, other)
     assert "#" not in row[x:x + width] or other == g.seat
 
 
@@ -259,7 +265,7 @@ def test_the_forbidden_bid_is_crossed_out_before_the_dealer_bids(monkeypatch):
     assert g.current.count("bid") == 2 and g.seat != g.dealer
     picker = s.app.screen
     y6 = 8 * 6 - 2
-    x, width = entry.column_x(g, g.dealer), entry.column_width(g)
+    x, width = _column(g, g.dealer)
     bid_sum = g.current.total("bid") + picker.value
     forbidden = g.cards - bid_sum
     in_dealer_column = [c for c in drawn.frame() if c[2] == y6 and x <= c[1] < x + width]

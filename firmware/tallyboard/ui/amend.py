@@ -5,7 +5,7 @@ hand or refuses with the reason (nothing changes then)."""
 
 from tallyboard.i18n import t
 from tallyboard.ui.menu import Menu, Form, Row, IntRow
-from tallyboard.ui.entry import SUIT_KEYS
+from tallyboard.ui.undo import SUIT_KEYS
 
 SUITS = ("none", "S", "H", "D", "C")
 

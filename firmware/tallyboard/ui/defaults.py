@@ -41,14 +41,6 @@ def total_for(g, kind):
     return None
 
 
-def remaining(g, kind):
-    """How much of ``kind``'s total is not yet entered (None if no total)."""
-    total = total_for(g, kind)
-    if total is None:
-        return None
-    return total - _sum(g.current.values[kind])
-
-
 def is_last(g, kind):
     """True when the expected seat is the last one to enter ``kind``."""
     return _count(g.current.values[kind]) == g.n - 1
@@ -90,7 +82,7 @@ def number(g, smart=True, private=False):
             v = v - 1 if v - 1 >= low else v + 1
         return _clamp(v, low, high)
     if kind == "tricks" or kind == "hearts":
-        left = remaining(g, kind)
+        left = total_for(g, kind) - _sum(hand.values[kind])  # not yet entered
         if is_last(g, kind):
             return _clamp(left, low, high)
         if kind == "tricks":
@@ -135,9 +127,7 @@ def forced(g):
     kind = g.kind
     if kind != "tricks" and kind != "hearts":
         return None
-    left = remaining(g, kind)
-    if left is None:
-        return None
+    left = total_for(g, kind) - _sum(g.current.values[kind])  # not yet entered
     if not is_last(g, kind) and left != 0:
         return None
     low, high = g.bounds()
@@ -168,25 +158,3 @@ def forbidden_next(g, value):
     if rule != "never" and g.sole_leader() != g.dealer:
         return None
     return forbidden
-
-
-def seat(g, kind, smart=True):
-    """Starting seat of a seat picker (queen, jack): the seat that took most hearts."""
-    if not smart:
-        return 0
-    hearts = g.current.values.get("hearts")
-    if not hearts:
-        return 0
-    order = g.bid_order(g.dealer)
-    best = order[0]
-    for s in order:
-        if hearts[s] is not None and hearts[s] > (hearts[best] or 0):
-            best = s
-    if kind == "jack":
-        # The jack usually goes to someone else than the hearts' sink: start
-        # at the first seat that is not the queen's.
-        queen = g.current.get("queen")
-        for s in order:
-            if s != queen:
-                return s
-    return best

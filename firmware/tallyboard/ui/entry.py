@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The screens of a hand: the header every hand screen shares, the number
-picker (bids, tricks, hearts), the seat picker (queen, jack), the moon
-choice, the Wizard trump, and the privacy screens of hidden and delayed
-bidding (pass to NAME, first card played, reveal).
+picker (bids, tricks, hearts) and the Wizard trump. Only what a game needs
+is loaded: Hearts' seat picker and moon choice are in ui.seats, the privacy
+screens of hidden and delayed bidding (pass to NAME, first card played,
+reveal) in ui.private.
 
 The pickers only show and move a value; ``app.enter`` checks it with the
 core and journals it. Number picker keys: UP/DOWN change the value, OK
@@ -16,14 +17,10 @@ from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
 
-SUIT_KEYS = {"S": "suit_S", "H": "suit_H", "D": "suit_D", "C": "suit_C", "none": "suit_none"}
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "none": "-"}
-DIR_KEYS = widgets.DIR_KEYS
-KIND_KEYS = {"bid": "bid", "tricks": "tricks", "hearts": "hearts", "queen": "queen", "jack": "jack", "moon": "moon"}
 BLIND_NIL = -1
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
-ARROW_UD = "\u25b2\u25bc"
 VALUE_Y = 24  # the big value fills pages 3 and 4 exactly
 NEIGHBOUR = 36  # the neighbours sit this far left/right of the middle
 
@@ -34,31 +31,33 @@ def header(app, g, sum_kind=None, extra=None):
     (tricks, hearts) page 1 keeps only what matters then (cards; the pass
     for Hearts) and ends with the running sum of that kind."""
     fb = app.fb
-    x = widgets.title(fb, t(hand_word(g)))
-    x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
-    count = g.hand_count()
-    if count:
-        x = text.draw(fb, "/", x, -2, text.SMALL, 0)
-        x = widgets.draw_int(fb, count, x, -2, None, 0)
-    name = app.short_names[g.dealer]
-    dealer = t("dealer_short")
-    right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
-    # The dealer sits flush right, but never over the hand number: when
-    # the bar is too short ("Round 10/10" beside the battery mark), the
-    # name's end is covered by lit bar again (cut at a letter, no new string).
-    x = max(right - 1 - text.width(name) - text.width(dealer) - 2, x + 4)
-    x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
-    if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
-        cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
-        fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
-    y = widgets.line(1)
+    if text.MASK & 1:  # the title bar is redrawn
+        x = widgets.title(fb, t(hand_word(g)))
+        x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
+        count = g.hand_count()
+        if count:
+            x = text.draw(fb, "/", x, -2, text.SMALL, 0)
+            x = widgets.draw_int(fb, count, x, -2, None, 0)
+        name = app.short_names[g.dealer]
+        dealer = t("dealer_short")
+        right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
+        # The dealer sits flush right, but never over the hand number: when
+        # the bar is too short ("Round 10/10" beside the battery mark), the
+        # name's end is covered by lit bar again (cut at a letter, no new string).
+        x = max(right - 1 - text.width(name) - text.width(dealer) - 2, x + 4)
+        x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
+        if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
+            cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
+            fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
+    y = 6  # line 1
     if g.NAME == "hearts":
         # One phrase per direction ("pass left", "no passing"): the running
         # sum may take the right of the line.
-        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), 0, y)
+        text.draw(fb, t(widgets.DIR_KEYS[g.pass_direction()]), 0, y)
     else:
-        x = draw_cards(fb, g.cards, 0, y)
-        x += 8
+        # "1 card" / "13 cards"
+        x = widgets.draw_int(fb, g.cards, 0, y)
+        x = text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y) + 8
     if sum_kind is not None:
         draw_sum(fb, g, sum_kind, y, extra, False)
     elif g.NAME == "wizard":
@@ -76,86 +75,95 @@ def hand_word(g):
     return "round" if g.NAME == "wizard" else "hand"
 
 
-def draw_cards(fb, n, x, y):
-    """ "1 card" / "13 cards" at ``x, y``; returns the x after it."""
-    x = widgets.draw_int(fb, n, x, y)
-    return text.draw(fb, i18n.tn("card_one", "cards", n), x + 3, y)
+# The row labels' column; the seats share the rest, in table order always
+# (the same place every hand, whoever deals): seat s's column starts at
+# LABEL_W + (W - LABEL_W) // n * s.
+def game_key(app, name, kind):
+    """The keys every hand screen shares: a long press (long BACK undoes
+    the last entry; the others do nothing) and BACK (the game menu).
+    Returns True when ``name`` was one of them."""
+    if kind == LONG:
+        if name == BACK:
+            app.undo()
+        return True
+    if name == BACK:
+        app.game_menu()
+        return True
+    return False
 
 
-LABEL_W = 26  # the row labels' column; the seats share the rest
+LABEL_W = 26
 SUM_KEYS = {"bid": "sum_bids", "tricks": "sum_tricks", "hearts": "row_hearts"}
 ROW_LABELS = {"bid": "row_bid", "tricks": "row_tricks", "hearts": "row_hearts"}
-
-
-def column_width(g):
-    """Pixels of each seat's column in the entry rows."""
-    return (widgets.W - LABEL_W) // g.n
-
-
-def column_x(g, seat):
-    """Left x of ``seat``'s column: seats in table order, always (the same
-    place every hand, whoever deals). Two functions, not a tuple: drawn on
-    every press, and a tuple is an allocation on the board."""
-    return LABEL_W + column_width(g) * seat
 
 
 def initials(app, g):
     """The players' names cut to a column (made once per game, kept on the app)."""
     names = app.initials
     if names is None:
-        names = app.initials = _cut(g.players, column_width(g) - 3)
+        names = app.initials = []
+        room = (widgets.W - LABEL_W) // g.n - 3
+        for p in g.players:
+            names.append(widgets.clip(p, room))
     return names
 
 
-def _cut(players, room):
-    # Apart from initials(): a comprehension there would close over ``room``
-    # and MicroPython would make that cell on every call (every press).
-    out = []
-    for p in players:
-        out.append(widgets.clip(p, room))
-    return out
-
-
-def draw_names(fb, app, g, y, current):
+def draw_names(fb, app, g, y, current, only=-1):
     """Line ``y``: each seat's name (cut to its column) centred over its
     values; the seat whose value is asked is inverted, the dealer is
-    underlined (the title bar says "D:")."""
+    underlined (the title bar says "D:"). With ``only`` (a seat), just the
+    cells of ``only`` and ``current``, cleared first."""
+    if only < 0 and not text.MASK & 3 << (y >> 3):
+        return  # neither of the line's pages is redrawn
+    width = (widgets.W - LABEL_W) // g.n
+    names = initials(app, g)
+    adv = text.SMALL.advance
     for s in range(g.n):
-        x = column_x(g, s)
-        width = column_width(g)
+        x = LABEL_W + width * s
+        if only >= 0:
+            if s != only and s != current:
+                continue
+            fb.fill_rect(x, y + 2, width, 8, 0)
         color = 1
         if s == current:
             fb.fill_rect(x, y + 2, width - 1, 8, 1)
             color = 0
-        name = initials(app, g)[s]
-        w = text.width(name)
+        name = names[s]
+        w = len(name) * adv
         left = x + (width - w) // 2
-        text.draw(fb, name, left, y, text.SMALL, color)
+        text.draw(fb, name, left, y, None, color)
         if s == g.dealer:
             fb.hline(left, y + 9, w, 1 - color if s == current else 1)
 
 
-def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None):
+def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
     """Line ``y``: the short label of ``kind``, then each seat's value
     centred under its name ("-" while missing). ``preview`` is drawn
     crossed out in ``preview_seat``'s column: the bid the rules will forbid
-    there."""
-    text.draw(fb, t(ROW_LABELS[kind]), 0, y)
+    there. With ``only`` (a seat), just that seat's cell, cleared first."""
     values = g.current.values[kind]
+    if only < 0:
+        text.draw(fb, t(ROW_LABELS[kind]), 0, y)
+        if not text.MASK & 1 << ((y + 2) >> 3) and BLIND_NIL not in values:
+            return  # digits and "-" stay in the line's own page: not redrawn
+    width = (widgets.W - LABEL_W) // g.n
     for s in range(g.n):
-        x = column_x(g, s)
-        width = column_width(g)
+        x = LABEL_W + width * s
+        if only >= 0:
+            if s != only:
+                continue
+            fb.fill_rect(x, y + 2, width, 8, 0)
         v = values[s]
         if v is None and s == preview_seat and preview is not None:
-            left = x + (width - widgets.int_width(preview)) // 2
-            right = widgets.draw_int(fb, preview, left, y)
+            left = x + (width - text.width(preview)) // 2
+            right = text.draw(fb, preview, left, y)
             widgets.cross_out(fb, left - 1, y + 2, right, y + 9)
         elif v is None:
-            widgets.draw_center(fb, "-", y, None, 1, x, x + width)
+            text.draw(fb, "-", x + (width - 6) // 2, y)
         elif v == BLIND_NIL:
             widgets.draw_center(fb, t("blind_short"), y, None, 1, x, x + width)
         else:
-            widgets.draw_int(fb, v, x + (width - widgets.int_width(v)) // 2, y)
+            text.draw(fb, v, x + (width - text.width(v)) // 2, y)
 
 
 def draw_sum(fb, g, kind, y, extra, center=True):
@@ -197,7 +205,12 @@ def draw_sum(fb, g, kind, y, extra, center=True):
 class NumberEntry:
     """Pick a whole number for the expected bid, tricks or hearts entry."""
 
+    cell_pages = 0  # pages redrawn cell by cell by the next draw (see dirty)
+
     def __init__(self, app, g, preset=None):
+        # What the last draw showed: game, hand, kind, seat, value,
+        # entries, crossed-out preview (see dirty).
+        self.drawn = [None] * 7
         self.reset(app, g, preset)
 
     def reset(self, app, g, preset=None):
@@ -235,17 +248,47 @@ class NumberEntry:
             v = self.value + (1 if name == UP else -1)
             if self.low <= v <= self.high:
                 self.value = v
-        elif kind == LONG:
-            if name == BACK:
-                app.undo()
+        elif game_key(app, name, kind):
+            pass
         elif name == OK:
             app.enter(self.kind, self.seat, self.value)
-        elif name == BACK:
-            app.game_menu()
         elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
             v = self.neighbour(-1 if name == LEFT else 1)
             if v is not None:
                 app.enter(self.kind, self.seat, v)
+
+    def dirty(self, app, last):
+        """The pages that may differ from this picker's last draw (see
+        widgets.paint). A line's accents reach the page above it, so a
+        changed line takes that page too, except line 1: its accents fall
+        on the lit title bar. The next seat of the same kind: all but the
+        title bar (the hand and dealer stay). The value alone: the hint
+        (pages 1-2), the value and its neighbours (3-4) and the running sum
+        (the header's line 1, or line 7 for bids: 6-7), and line 6 when the
+        crossed-out preview changes."""
+        d = self.drawn
+        g = app.game
+        self.cell_pages = 0
+        if last is not self or d[0] is not g or d[1] != g.hand_number or d[2] != self.kind:
+            return 255
+        if d[3] != self.seat or d[5] != g.entries():
+            if self.kind != "tricks":
+                return 0xFE
+            if g.entries() == d[5] + 1 and g.current.values["tricks"][d[3]] is not None and BLIND_NIL not in g.current.values["bid"]:
+                # The next seat after one count: in the names (page 5) and
+                # counts (page 7) only two cells and one change (draw).
+                self.cell_pages = 0xA0
+                return 0x1E
+            # The bids' line 6 stays, and line 7 changes only in digits,
+            # which never reach page 6.
+            return 0xBE
+        if d[4] == self.value:
+            return 0
+        if self.kind != "bid":
+            return 0x1E
+        if not self.private and d[6] != defaults.forbidden_next(g, self.value):
+            return 0xFE
+        return 0xDE
 
     def draw(self, app):
         # One page per line: header 0-1, label and hint 2, value 3-4
@@ -255,9 +298,29 @@ class NumberEntry:
         fb = app.fb
         g = app.game
         kind = self.kind
-        y = widgets.line(2)
-        hint = self.hint(g)
-        x = text.draw(fb, t(KIND_KEYS[kind]), 0, y)
+        d = self.drawn
+        self.counted = d[3]
+        d[0] = g
+        d[1] = g.hand_number
+        d[2] = kind
+        d[3] = self.seat
+        d[4] = self.value
+        d[5] = g.entries()
+        # The crossed-out bid in the dealer's column (None: none).
+        d[6] = None if self.private else defaults.forbidden_next(g, self.value)
+        y = 14  # line 2
+        # The word beside the label: why the value is special, or None.
+        hint = None
+        if kind == "bid":
+            if self.value == self.forbidden:
+                hint = t("hint_forbidden")
+            elif self.value == BLIND_NIL:
+                hint = t("blind_nil")
+            elif self.value == 0 and g.NAME == "spades":
+                hint = t("nil")
+        elif self.last:
+            hint = t("filled_in")
+        x = text.draw(fb, t(kind), 0, y)
         room = widgets.W - x - 4 - (text.width(hint) + 4 if hint else 0)
         text.draw(fb, widgets.clip(app.names[self.seat], room) if room < 60 else app.names[self.seat], x + 4, y)
         if hint:
@@ -274,7 +337,7 @@ class NumberEntry:
         if self.value == self.forbidden:
             widgets.cross_out(fb, x0 - 2, VALUE_Y, x0 + w + 1, VALUE_Y + big.height - 1)
         if app.smart:
-            ys = widgets.line(4)
+            ys = 30  # line 4
             left = self.neighbour(-1)
             if left is not None:
                 x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, ys)
@@ -289,100 +352,27 @@ class NumberEntry:
                 widgets.draw_int_right(fb, nxt, x - 1, ys)
         if self.private:
             return
-        draw_names(fb, app, g, widgets.line(5), self.seat)
+        # Lines 5, 6 and 7 at y = 38, 46 and 54.
+        draw_names(fb, app, g, 38, self.seat)
+        if self.cell_pages and text.MASK != 255:
+            # Cells of pages 5 and 7 (see dirty): the seat that was asked
+            # (d[3] before this draw: kept in self.counted) and the one asked now.
+            mask = text.MASK
+            text.MASK = 255
+            draw_names(fb, app, g, 38, self.seat, self.counted)
+            draw_values(fb, app, g, "tricks", 54, None, None, self.counted)
+            text.MASK = mask
+            return
         if kind == "tricks":
-            draw_values(fb, app, g, "bid", widgets.line(6))
-            draw_values(fb, app, g, "tricks", widgets.line(7))
+            draw_values(fb, app, g, "bid", 46)
+            draw_values(fb, app, g, "tricks", 54)
         elif kind == "hearts":
-            draw_values(fb, app, g, "hearts", widgets.line(6))
+            draw_values(fb, app, g, "hearts", 46)
             if not g.current.total("hearts"):
-                widgets.draw_center(fb, t("moon_hint"), widgets.line(7))
+                widgets.draw_center(fb, t("moon_hint"), 54)
         else:
-            preview = defaults.forbidden_next(g, self.value)
-            draw_values(fb, app, g, "bid", widgets.line(6), preview, g.dealer)
-            draw_sum(fb, g, "bid", widgets.line(7), self.value)
-
-    def hint(self, g):
-        """The word beside the label: why the value is special, or None."""
-        if self.kind == "bid":
-            if self.value == self.forbidden:
-                return t("hint_forbidden")
-            if self.value == BLIND_NIL:
-                return t("blind_nil")
-            if self.value == 0 and g.NAME == "spades":
-                return t("nil")
-        elif self.last:
-            return t("filled_in")
-        return None
-
-
-class SeatEntry:
-    """Pick the seat that took the queen of spades (or the jack of
-    diamonds), drawn like the number picker: UP/DOWN move, OK enters."""
-
-    def __init__(self, app, g, preset=None):
-        self.reset(app, g, preset)
-
-    def reset(self, app, g, preset=None):
-        """Point the picker at the expected step."""
-        self.kind = g.kind
-        self.seat = None
-        self.cursor = preset if preset is not None else defaults.seat(g, self.kind, app.smart)
-
-    def key(self, app, name, kind):
-        if name == UP or name == DOWN:
-            n = app.game.n
-            self.cursor = (self.cursor + (n - 1 if name == UP else 1)) % n
-        elif kind == LONG:
-            if name == BACK:
-                app.undo()
-        elif name == OK:
-            app.enter(self.kind, None, self.cursor)
-        elif name == BACK:
-            app.game_menu()
-
-    def draw(self, app):
-        fb = app.fb
-        g = app.game
-        header(app, g)
-        text.draw(fb, t(KIND_KEYS[self.kind]), 0, widgets.line(2))
-        x = widgets.draw_center(fb, app.names[self.cursor], widgets.line(3))
-        text.draw(fb, ARROW_UD, x + 4, widgets.line(3))
-        draw_names(fb, app, g, widgets.line(5), self.cursor)
-        draw_values(fb, app, g, "hearts", widgets.line(6))
-
-
-class ChoiceEntry:
-    """Pick one of the core's choices (the moon: others +26 or self -26)."""
-
-    def __init__(self, app, g, preset=None):
-        self.kind = g.kind
-        self.choices = g.bounds()
-        self.cursor = 0
-        if preset in self.choices:
-            self.cursor = self.choices.index(preset)
-
-    def key(self, app, name, kind):
-        if name == UP or name == DOWN:
-            self.cursor = (self.cursor + 1) % len(self.choices)
-        elif kind == LONG:
-            if name == BACK:
-                app.undo()
-        elif name == OK:
-            app.enter(self.kind, None, self.choices[self.cursor])
-        elif name == BACK:
-            app.game_menu()
-
-    def draw(self, app):
-        fb = app.fb
-        g = app.game
-        widgets.title(fb, t("moon"))
-        shooter = g.shooter(g.current)
-        if shooter is not None:
-            text.draw(fb, app.names[shooter], 0, widgets.line(1))
-        for i in range(len(self.choices)):
-            color = widgets.highlight(fb, 3 + i) if i == self.cursor else 1
-            text.draw(fb, t("v_" + self.choices[i]), 2, widgets.line(3 + i), text.SMALL, color)
+            draw_values(fb, app, g, "bid", 46, d[6], g.dealer)
+            draw_sum(fb, g, "bid", 54, self.value)
 
 
 TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
@@ -395,16 +385,10 @@ class TrumpEntry:
     KEYS = {UP: "S", RIGHT: "H", DOWN: "D", LEFT: "C", OK: "none"}
 
     def key(self, app, name, kind):
-        if kind == LONG:
-            if name == BACK:
-                app.undo()
-            return
-        if name == BACK:
-            app.game_menu()
-            return
-        suit = self.KEYS.get(name)
-        if suit is not None:
-            app.set_trump(suit)
+        if not game_key(app, name, kind):
+            suit = self.KEYS.get(name)
+            if suit is not None:
+                app.set_trump(suit)
 
     def draw(self, app):
         fb = app.fb
@@ -421,102 +405,14 @@ class TrumpEntry:
         text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
 
 
-class PassScreen:
-    """Before a private bid: "pass the board to NAME", and nothing of the
-    others' bids. The bid the picker would start at (it depends on nothing
-    private: the cards and the number of players) is shown with its
-    neighbours, so the bidder can bid in one press: OK bids it, LEFT/RIGHT
-    the one below/above; UP/DOWN open the private picker one step away.
-    BACK opens the game menu, long BACK undoes the last bid (its value
-    stays hidden)."""
-
-    def __init__(self, seat):
-        self.seat = seat
-
-    def start(self, app):
-        """The private picker's starting bid."""
-        return defaults.number(app.game, app.smart, True)
-
-    def key(self, app, name, kind):
-        if kind == LONG:
-            if name == BACK:
-                app.undo()
-            return
-        if name == BACK:
-            app.game_menu()
-        elif name == OK:
-            app.enter("bid", self.seat, self.start(app))
-        elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
-            low, high = app.game.bounds()
-            v = self.start(app) + (1 if name == RIGHT else -1)
-            if 0 <= v and low <= v <= high:
-                app.enter("bid", self.seat, v)
-        elif name == UP or name == DOWN:
-            app.private_ready(self.seat)
-            app.screen.key(app, name, kind)
-
-    def draw(self, app):
-        fb = app.fb
-        widgets.draw_center(fb, t("pass_to"), widgets.line(1))
-        widgets.draw_center(fb, app.names[self.seat], widgets.line(3))
-        v = self.start(app)
-        low, high = app.game.bounds()
-        y = widgets.line(5)
-        w = widgets.int_width(v)
-        x0 = (widgets.W - w) // 2
-        fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
-        widgets.draw_int(fb, v, x0, y, None, 0)
-        if app.smart and v - 1 >= 0 and v - 1 >= low:
-            x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, y)
-            widgets.draw_int(fb, v - 1, x + 1, y)
-        if app.smart and v + 1 <= high:
-            x = 64 + NEIGHBOUR - text.width(ARROW_R)
-            text.draw(fb, ARROW_R, x, y)
-            widgets.draw_int_right(fb, v + 1, x - 1, y)
-        widgets.draw_center(fb, t("pass_keys"), widgets.line(7))
+def shows_bags(g):
+    """Bags get a column where they count: Spades with the bag penalty on."""
+    return g.NAME == "spades" and g.settings.get("bags")
 
 
-class FirstCardScreen:
-    """Delayed bidding: bids stay hidden until the first card is played."""
-
-    def key(self, app, name, kind):
-        if kind == LONG:
-            if name == BACK:
-                app.undo()
-        elif name == OK:
-            app.enter("first_card", None, 1)
-        elif name == BACK:
-            app.game_menu()
-
-    def draw(self, app):
-        fb = app.fb
-        header(app, app.game)
-        widgets.draw_center(fb, t("first_card"), widgets.line(3))
-        widgets.draw_center(fb, t("ok_reveal"), widgets.line(6))
-
-
-class RevealScreen:
-    """Hidden or delayed bidding: every bid shown together, once."""
-
-    def key(self, app, name, kind):
-        if kind == LONG:
-            if name == BACK:
-                app.undo()
-        elif name == OK:
-            app.revealed()
-        elif name == BACK:
-            app.game_menu()
-
-    def draw(self, app):
-        fb = app.fb
-        g = app.game
-        widgets.title(fb, t("bids"))
-        bids = g.current.values["bid"]
-        for i in range(g.n):
-            s = app.order[i]
-            y = widgets.line(1 + i)
-            text.draw(fb, app.names[s], 2, y)
-            widgets.draw_int_right(fb, bids[s], widgets.W - 2, y)
+def name_width(g):
+    """Pixels a side's name may take in the table."""
+    return 40 if shows_bags(g) else 48  # room for a side's name in the score table
 
 
 def _reuse(cls, app, g, preset):
@@ -534,10 +430,13 @@ def for_step(app, preset=None):
     """The screen for what the game expects next (``g.kind`` / ``g.seat``)."""
     g = app.game
     kind = g.kind
-    if kind == "queen" or kind == "jack":
-        return _reuse(SeatEntry, app, g, preset)
-    if kind == "moon":
-        return ChoiceEntry(app, g, preset)
+    if kind == "queen" or kind == "jack" or kind == "moon":
+        # Hearts only: loaded for its game (forgotten at home).
+        from tallyboard.ui import seats
+
+        return seats.ChoiceEntry(app, g, preset) if kind == "moon" else _reuse(seats.SeatEntry, app, g, preset)
     if kind == "first_card":
+        from tallyboard.ui.private import FirstCardScreen
+
         return app.keep(FirstCardScreen)
     return _reuse(NumberEntry, app, g, preset)

@@ -7,13 +7,37 @@ from tallyboard.buttons import OK, BACK, UP, DOWN
 from tallyboard.ui import widgets
 
 
+def wrap(s, width, font=None):
+    """Split ``s`` into lines that fit in ``width`` pixels (breaks at spaces,
+    or inside a word too long for a line). Used for messages, not per key."""
+    lines = []
+    line = ""
+    for word in s.split(" "):
+        candidate = word if not line else line + " " + word
+        if text.width(candidate, font) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while text.width(word, font) > width:
+            cut = len(word)
+            while cut > 1 and text.width(word[:cut], font) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
 class Message:
     """``title`` in the bar, ``body`` wrapped below (UP/DOWN scroll); OK or
     BACK calls ``then(app)``."""
 
     def __init__(self, title, body, then):
         self.title = title
-        self.lines = widgets.wrap(body, widgets.W - 2)
+        self.lines = wrap(body, widgets.W - 2)
         self.then = then
         self.top = 0
 

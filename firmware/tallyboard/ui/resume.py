@@ -7,6 +7,7 @@ from tallyboard import text
 from tallyboard.buttons import LEFT, RIGHT, UP, DOWN, OK, BACK, LONG
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
+from tallyboard.ui.message import wrap
 
 GAME_KEYS = {"spades": "g_spades", "wizard": "g_wizard", "hearts": "g_hearts"}
 
@@ -37,7 +38,7 @@ def summary(app, stored):
     if g.hand_count():
         line += "/%d" % g.hand_count()
     lines = [widgets.clip(line, widgets.W - 2)]
-    lines.extend(widgets.wrap(", ".join(stored.players), widgets.W - 2))
+    lines.extend(wrap(", ".join(stored.players), widgets.W - 2))
     played = app.played.get(stored.game_id)
     when = ago(app, played) if played is not None else None
     if when is not None:

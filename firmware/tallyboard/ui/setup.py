@@ -10,7 +10,6 @@ from a list the cursor waits on Start. Only OK on Start starts the game."""
 from tricktally import settings as rules
 from tallyboard.i18n import t
 from tallyboard.ui.menu import Form, Row, IntRow
-from tallyboard.ui.message import Message
 
 GAMES = ("spades", "wizard", "hearts")
 GAME_KEYS = ("g_spades", "g_wizard", "g_hearts")
@@ -150,7 +149,7 @@ def _start(app, form):
     for i in range(players):
         name = form.row("seat%d" % i).value
         if name in names:
-            app.go(Message(t("refused"), t("same_name") % name, lambda app: app.go(form)))
+            app.refuse(t("same_name") % name, form)
             return
         names.append(name)
     chosen = {}

@@ -4,9 +4,12 @@ count, and who deals next with how many cards). 2 to 6 sides fit. The final
 standings after game over are in final.py."""
 
 from tallyboard import text
-from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
+from tallyboard.buttons import UP, DOWN, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
+from tallyboard.ui.entry import shows_bags, hand_word, ARROW_L, ARROW_R, SUIT_SIGNS, TRUMP_ORDER, TRUMP_KEYS, TrumpEntry
+
+TRUMP_SUITS = TrumpEntry.KEYS
 
 X_NAME = 10
 # Right edges of the change and total columns, without and with bags.
@@ -14,8 +17,6 @@ X_CHANGE = 84
 X_TOTAL = 127
 X_CHANGE_BAGS = 76
 X_TOTAL_BAGS = 104
-NAME_W = 48  # room for a side's name (40 with the bags column)
-NAME_W_BAGS = 40
 ELLIPSIS = "\u2026"
 
 
@@ -47,16 +48,6 @@ def ranking(g, totals, order=None, ranks=None):
     return order, ranks
 
 
-def shows_bags(g):
-    """Bags get a column where they count: Spades with the bag penalty on."""
-    return g.NAME == "spades" and g.settings.get("bags")
-
-
-def name_width(g):
-    """Pixels a side's name may take in the table."""
-    return NAME_W_BAGS if shows_bags(g) else NAME_W
-
-
 def tie_plays_on(g):
     """True when the target was reached but a shared best total means another hand."""
     target = g.target
@@ -66,11 +57,6 @@ def tie_plays_on(g):
         if total >= target:
             return True
     return False
-
-
-def hand_word(g):
-    """The key of the game's one word for a deal (Wizard: round)."""
-    return "round" if g.NAME == "wizard" else "hand"
 
 
 # The next-deal sentence of the current language, cut around its {0}
@@ -119,12 +105,7 @@ def draw_next_deal(fb, app, g, y):
 # line 6, above the next deal.
 TRUMP_MAX_SIDES = 5
 # The trump keys as the trump screen has them: one arrow per suit, OK none.
-TRUMP_SUITS = {UP: "S", RIGHT: "H", DOWN: "D", LEFT: "C", OK: "none"}
-TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
-TRUMP_ARROWS = {UP: "\u25b2", RIGHT: "\u25b6", DOWN: "\u25bc", LEFT: "\u25c0"}
-ARROW_L = "\u25c0"
-ARROW_R = "\u25b6"
-TRUMP_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+# (TRUMP_SUITS, TRUMP_ORDER and the arrows come from ui.entry.)
 
 
 def draw_trump_keys(fb, y):
@@ -140,14 +121,15 @@ def draw_trump_keys(fb, y):
     text.draw(fb, word, 1, y, text.SMALL, 0)
     x = widgets.W - 1 - keys
     for key in TRUMP_ORDER:
-        x = text.draw(fb, TRUMP_ARROWS[key], x, y, text.SMALL, 0)
-        x = text.draw(fb, TRUMP_SIGNS[TRUMP_SUITS[key]], x, y, text.SMALL, 0) + 2
+        x = text.draw(fb, TRUMP_KEYS[key], x, y, text.SMALL, 0)
+        x = text.draw(fb, SUIT_SIGNS[TRUMP_SUITS[key]], x, y, text.SMALL, 0) + 2
     x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
     text.draw(fb, "-", x + 1, y, text.SMALL, 0)
 
 
 # Pixels of the keys part of the trump line (arrow and sign per suit, "OK-").
-TRUMP_KEYS_W = 4 * (text.width("\u25b2\u2660") + 2) + 1 + text.width("OK") + 1 + text.width("-")
+# 4 * (two 6 px glyphs + 2) + 1 + "OK" + 1 + "-"
+TRUMP_KEYS_W = 76
 
 
 BID_VALUE_X = 100  # the middle of the bid shown on the bid line
@@ -205,6 +187,9 @@ class TableScreen:
     def __init__(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
         self._order = [0] * 6
         self._ranks = [0] * 6
+        # What the last draw showed: game, hand shown, hands played, the
+        # asked bid's seat and value (see dirty).
+        self.drawn = [None] * 5
         self.reset(app, on_ok, on_back, index, undo, ask)
 
     def reset(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
@@ -244,9 +229,26 @@ class TableScreen:
             from tallyboard.ui.accuracy import open_accuracy
             open_accuracy(app, self)
 
+    def dirty(self, app, last):
+        """Pages that may differ from the last draw (widgets.paint): while
+        the table stays, a change of the asked bid touches only its line 6
+        (pages 5-6)."""
+        d = self.drawn
+        p = self.picker
+        if last is not self or p is None or d[0] is not app.game or d[1] != self.index or d[2] != len(app.game.hands) or d[3] != p.seat:
+            return 255
+        return 0 if d[4] == p.value else 0x60
+
     def draw(self, app):
         fb = app.fb
         g = app.game
+        d = self.drawn
+        d[0] = g
+        d[1] = self.index
+        d[2] = len(g.hands)
+        if self.picker is not None:
+            d[3] = self.picker.seat
+            d[4] = self.picker.value
         x = widgets.title(fb, t(hand_word(g)))
         if self.index >= 0:
             widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
@@ -271,12 +273,17 @@ class TableScreen:
         hand = g.hands[self.index]
         order, ranks = ranking(g, hand.totals, self._order, self._ranks)
         rows = len(hand.totals)
+        draw = text.draw
+        width = text.width
         for r in range(rows):
             i = order[r]
-            yy = widgets.line(1 + r)
-            widgets.draw_int(fb, ranks[i], 0, yy)
-            text.draw(fb, app.side_names[i], X_NAME, yy)
-            widgets.draw_int_right(fb, hand.scores[i], x_change, yy, None, 1, True)
-            widgets.draw_int_right(fb, hand.totals[i], x_total, yy)
+            yy = 8 * r + 6  # line 1 + r
+            draw(fb, ranks[i], 0, yy)
+            draw(fb, app.side_names[i], X_NAME, yy)
+            v = hand.scores[i]
+            draw(fb, v, x_change - width(v, None, True), yy, None, 1, True)
+            v = hand.totals[i]
+            draw(fb, v, x_total - width(v), yy)
             if show_bags:
-                widgets.draw_int_right(fb, hand.bags[i], widgets.W - 1, yy)
+                v = hand.bags[i]
+                draw(fb, v, widgets.W - 1 - width(v), yy)

@@ -1,79 +1,70 @@
 # SPDX-License-Identifier: MIT
-"""Drawing helpers shared by the screens: numbers without building strings,
-title bars, right-aligned values, wrapped messages.
-
-Numbers are drawn digit by digit from a table of one-character strings, so a
-redraw allocates nothing (MicroPython counts every allocation).
-"""
+"""Drawing helpers shared by the screens: numbers without building strings
+(tallyboard.text draws ints), title bars, right-aligned values, and the
+partial redraw of a key press (paint). Wrapping text is in ui.message."""
 
 from tallyboard import text
 
 W = 128
 H = 64
-DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
-MINUS = "-"
-PLUS = "+"
-_buf = bytearray(12)
 # Hearts' pass directions to their string keys (the hand screens and the
 # score table's next-deal line both say it; kept here so neither screen
 # module has to load the other).
 DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
 
-
-def _digits(n):
-    # Fills _buf with the digits of abs(n), least significant first; returns the count.
-    if n < 0:
-        n = -n
-    count = 0
-    while True:
-        _buf[count] = n % 10
-        count += 1
-        n //= 10
-        if n == 0 or count == len(_buf):
-            return count
-
-
-def int_width(n, font=None, sign=False):
-    """Pixel width of the number ``n`` (with a sign when ``sign`` and n >= 0)."""
-    font = font or text.SMALL
-    count = _digits(n)
-    w = 0
-    for i in range(count):
-        w += text.width(DIGITS[_buf[i]], font)
-    if n < 0:
-        w += text.width(MINUS, font)
-    elif sign:
-        w += text.width(PLUS, font)
-    return w
-
-
-def draw_int(fb, n, x, y, font=None, color=1, sign=False):
-    """Draw integer ``n`` at ``x, y``; returns the x after it."""
-    font = font or text.SMALL
-    if n < 0:
-        x = text.draw(fb, MINUS, x, y, font, color)
-    elif sign:
-        x = text.draw(fb, PLUS, x, y, font, color)
-    count = _digits(n)
-    for i in range(count - 1, -1, -1):
-        x = text.draw(fb, DIGITS[_buf[i]], x, y, font, color)
-    return x
+# Numbers go through tallyboard.text, which draws an int digit by digit
+# without building a string: ``draw_int(fb, n, x, y, font=None, color=1,
+# sign=False)`` and ``int_width(n, font=None, sign=False)``.
+draw_int = text.draw
+int_width = text.width
 
 
 def draw_int_right(fb, n, right, y, font=None, color=1, sign=False):
-    """Draw ``n`` so that it ends at x = ``right``."""
-    return draw_int(fb, n, right - int_width(n, font, sign), y, font, color, sign)
+    """Draw ``n`` (an int, or a string) so that it ends at x = ``right``."""
+    return text.draw(fb, n, right - text.width(n, font, sign), y, font, color, sign)
 
 
-def draw_right(fb, s, right, y, font=None, color=1):
-    """Draw string ``s`` so that it ends at x = ``right``."""
-    font = font or text.SMALL
-    return text.draw(fb, s, right - text.width(s, font), y, font, color)
+draw_right = draw_int_right
+
+
+# The screen painted last, and whether an undo's toast covered it.
+_last = [None, False]
+
+
+def paint(app):
+    """Draw ``app.screen`` into ``app.fb``: the whole screen, or only the
+    pages that changed when the screen can say which (``dirty(app, last)``:
+    a page mask, bit p for rows 8p..8p+7, against ``last``, the screen of
+    its class painted last; 255: all of them). The pages left out keep
+    their pixels and the text on them is not drawn (tallyboard.text.MASK),
+    so an ordinary key press costs a few lines of drawing, not a screen."""
+    screen = app.screen
+    last = _last[0]
+    toast = app.toast is not None
+    mask = 255
+    if last is not None and not toast and not _last[1] and last.__class__ is screen.__class__ and hasattr(screen, "dirty"):
+        mask = screen.dirty(app, last)
+    _last[0] = screen
+    _last[1] = toast
+    display = app.display
+    if mask and mask != 255 and not display.keep(mask):
+        mask = 255  # nothing shown yet to keep
+    if mask == 255:
+        display.keep(255)  # the whole frame blank
+        screen.draw(app)
+    elif mask:
+        text.MASK = mask
+        try:
+            screen.draw(app)
+        finally:
+            text.MASK = 255
+        # Pages a screen redrew cell by cell (it cleared those cells
+        # itself) keep what they hold.
+        display.kept(mask | getattr(screen, "cell_pages", 0))
 
 
 def draw_center(fb, s, y, font=None, color=1, left=0, right=W):
     """Draw ``s`` centred between ``left`` and ``right``."""
-    font = font or text.SMALL
     return text.draw(fb, s, left + (right - left - text.width(s, font)) // 2, y, font, color)
 
 
@@ -105,31 +96,6 @@ def clip(s, width, font=None):
     while s and text.width(s, font) > width:
         s = s[:-1]
     return s
-
-
-def wrap(s, width, font=None):
-    """Split ``s`` into lines that fit in ``width`` pixels (breaks at spaces,
-    or inside a word too long for a line). Used for messages, not per key."""
-    font = font or text.SMALL
-    lines = []
-    line = ""
-    for word in s.split(" "):
-        candidate = word if not line else line + " " + word
-        if text.width(candidate, font) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        while text.width(word, font) > width:
-            cut = len(word)
-            while cut > 1 and text.width(word[:cut], font) > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-    if line:
-        lines.append(line)
-    return lines
 
 
 def cross_out(fb, x0, y0, x1, y1):

@@ -1,0 +1,105 @@
+# SPDX-License-Identifier: MIT
+"""The privacy screens of Wizard's hidden and delayed bidding: pass the
+board to NAME, the first card played, and the reveal of every bid. Loaded
+only for a game that bids hidden or delayed."""
+
+from tallyboard import text
+from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, REPEAT
+from tallyboard.i18n import t
+from tallyboard.ui import widgets, defaults
+from tallyboard.ui.entry import header, game_key, ARROW_L, ARROW_R, NEIGHBOUR
+
+
+class PassScreen:
+    """Before a private bid: "pass the board to NAME", and nothing of the
+    others' bids. The bid the picker would start at (it depends on nothing
+    private: the cards and the number of players) is shown with its
+    neighbours, so the bidder can bid in one press: OK bids it, LEFT/RIGHT
+    the one below/above; UP/DOWN open the private picker one step away.
+    BACK opens the game menu, long BACK undoes the last bid (its value
+    stays hidden)."""
+
+    hand = None  # the hand and starting bid the last draw showed (see dirty)
+    shown = None
+
+    def __init__(self, seat):
+        self.seat = seat
+
+    def dirty(self, app, last):
+        """Pages that differ from the pass screen ``last`` (widgets.paint):
+        in the same hand only the name (line 3: pages 2-3) can."""
+        if last.hand is not app.game.current or last.shown != self.start(app):
+            return 255
+        return 0 if last.seat == self.seat else 0x0C
+
+    def start(self, app):
+        """The private picker's starting bid."""
+        return defaults.number(app.game, app.smart, True)
+
+    def key(self, app, name, kind):
+        if game_key(app, name, kind):
+            return
+        if name == OK:
+            app.enter("bid", self.seat, self.start(app))
+        elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
+            low, high = app.game.bounds()
+            v = self.start(app) + (1 if name == RIGHT else -1)
+            if 0 <= v and low <= v <= high:
+                app.enter("bid", self.seat, v)
+        elif name == UP or name == DOWN:
+            app.private_ready(self.seat)
+            app.screen.key(app, name, kind)
+
+    def draw(self, app):
+        fb = app.fb
+        widgets.draw_center(fb, t("pass_to"), widgets.line(1))
+        widgets.draw_center(fb, app.names[self.seat], widgets.line(3))
+        v = self.shown = self.start(app)
+        self.hand = app.game.current
+        low, high = app.game.bounds()
+        y = widgets.line(5)
+        w = widgets.int_width(v)
+        x0 = (widgets.W - w) // 2
+        fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
+        widgets.draw_int(fb, v, x0, y, None, 0)
+        if app.smart and v - 1 >= 0 and v - 1 >= low:
+            x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, y)
+            widgets.draw_int(fb, v - 1, x + 1, y)
+        if app.smart and v + 1 <= high:
+            x = 64 + NEIGHBOUR - text.width(ARROW_R)
+            text.draw(fb, ARROW_R, x, y)
+            widgets.draw_int_right(fb, v + 1, x - 1, y)
+        widgets.draw_center(fb, t("pass_keys"), widgets.line(7))
+
+
+class FirstCardScreen:
+    """Delayed bidding: bids stay hidden until the first card is played."""
+
+    def key(self, app, name, kind):
+        if not game_key(app, name, kind) and name == OK:
+            app.enter("first_card", None, 1)
+
+    def draw(self, app):
+        fb = app.fb
+        header(app, app.game)
+        widgets.draw_center(fb, t("first_card"), widgets.line(3))
+        widgets.draw_center(fb, t("ok_reveal"), widgets.line(6))
+
+
+class RevealScreen:
+    """Hidden or delayed bidding: every bid shown together, once."""
+
+    def key(self, app, name, kind):
+        if not game_key(app, name, kind) and name == OK:
+            app.revealed()
+
+    def draw(self, app):
+        fb = app.fb
+        g = app.game
+        widgets.title(fb, t("bids"))
+        bids = g.current.values["bid"]
+        for i in range(g.n):
+            s = app.order[i]
+            y = widgets.line(1 + i)
+            text.draw(fb, app.names[s], 2, y)
+            widgets.draw_int_right(fb, bids[s], widgets.W - 2, y)

@@ -1,0 +1,124 @@
+# SPDX-License-Identifier: MIT
+"""Partial redraws (tallyboard.ui.widgets.paint): an ordinary key press
+redraws only the pages its screen says changed. After every press of whole
+games the framebuffer must hold exactly what a full redraw draws, and the
+ordinary presses must really take the partial path."""
+
+import pytest
+
+from tallyboard import text
+from tallyboard.ui import widgets
+from tests.firmware.ui_corpus import corpus
+from tests.firmware.ui_script import Session
+
+GAMES = [
+    ("wizard", 6, {"bidding": "hidden"}),
+    ("wizard", 4, {}),
+    ("wizard", 3, {"bidding": "delayed"}),
+    ("spades", 4, {"bags": True}),
+    ("hearts", 4, {"target": 100}),
+]
+
+
+class Checked(Session):
+    """A Session that, after every press, draws the screen again in full
+    and compares the two frames."""
+
+    def __init__(self):
+        Session.__init__(self)
+        self.partial = 0
+        self.mismatch = []
+        real_keep = self.display.keep
+
+        def keep(pages):
+            self.partial += 1
+            real_keep(pages)
+
+        self.display.keep = keep
+
+    def press(self, name, kind=1):
+        n = Session.press(self, name, kind)
+        app = self.app
+        drawn = bytes(self.display.buffer)
+        app.fb.fill(0)
+        app.screen.draw(app)
+        if app.toast is not None:
+            return n  # the toast forces a full redraw anyway
+        full = bytes(self.display.buffer)
+        if full != drawn:
+            self.mismatch.append((self.presses, app.describe()))
+        return n
+
+
+# Capitals with accents reach 2 rows into the page above their line.
+ACCENTED = ["\u00c9va", "\u00d1u\u00f1o", "\u00cdgor", "\u00c0da", "\u00d3scar", "\u00dbrsula"]
+
+
+@pytest.mark.parametrize("game,players,settings", GAMES)
+@pytest.mark.parametrize("accented", [False, True])
+def test_partial_redraws_draw_what_full_redraws_draw(game, players, settings, accented):
+    s = Checked()
+    if accented:
+        s.app.config.set_roster(ACCENTED)
+    s.start_game(game, players, settings)
+    if accented:
+        assert s.app.game.players[0] == ACCENTED[0]
+    for hand in corpus(game, games=1, n=players, seed=11)[0]:
+        if s.app.game.finished:
+            break
+        s.play_hand(hand)
+    assert s.mismatch == []
+    # The ordinary presses (a value, the next seat) went the partial way.
+    assert s.partial > s.presses // 4
+
+
+def test_a_value_change_redraws_only_its_pages():
+    s = Session()
+    s.start_game("wizard", 4, {})
+    s.press("ok")  # the trump: none
+    assert s.screen() == "NumberEntry" and s.app.screen.kind == "bid"
+    drawn = []
+    real = text.draw
+
+    def spy(fb, v, x, y, font=None, color=1, sign=False):
+        if text.MASK == 255 or text._pages(y, y + (font or text.SMALL).height) & text.MASK:
+            drawn.append((v, y))
+        return real(fb, v, x, y, font, color, sign)
+
+    text.draw = spy
+    widgets.draw_int = spy
+    try:
+        s.press("up")
+    finally:
+        text.draw = real
+        widgets.draw_int = real
+    # Nothing on the title bar (line y=-2) was drawn again.
+    assert drawn and all(y >= 6 for v, y in drawn)
+
+
+def _panel_frames(monkeypatch, partial):
+    # A board with power hardware: the battery mark and the pixel shift go
+    # on every frame sent (the display's overlay).
+    from tests.firmware.power_fakes import LoopSession
+
+    if not partial:
+        real = widgets.paint
+
+        def whole(app):
+            widgets._last[0] = None
+            real(app)
+
+        monkeypatch.setattr(widgets, "paint", whole)
+    s = LoopSession(volts=3.0)
+    s.app.keeper.shift = 1
+    s.start_game("wizard", 4, {})
+    for hand in corpus("wizard", games=1, n=4, seed=5)[0][:3]:
+        s.play_hand(hand)
+    monkeypatch.undo()
+    return s.frames
+
+
+def test_partial_redraws_under_the_battery_mark_and_pixel_shift(monkeypatch):
+    partial = _panel_frames(monkeypatch, True)
+    whole = _panel_frames(monkeypatch, False)
+    assert len(partial) > 20 and partial == whole
