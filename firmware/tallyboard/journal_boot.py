@@ -18,7 +18,19 @@ returns is journal.py's ``Stored`` and ``GameFile``, and the core's games.
 
 from binascii import crc32
 
-from tallyboard.journal_ops import ACK, BAD, CHUNK, NEXT_FILE, SUFFIX, TAIL, make_file, make_stored, piece_name
+from tallyboard.journal_ops import (
+    ACK,
+    BAD,
+    CHUNK,
+    NEXT_FILE,
+    SUFFIX,
+    TAIL,
+    _ack_name,
+    _try_remove,
+    make_file,
+    make_stored,
+    piece_name,
+)
 from tallyboard.journal_format import crc_of
 from tallyboard.journal_read import MAX_LINE, Replayer, Scanner
 
@@ -114,7 +126,7 @@ class Boot:
                 pk = _piece_of(n)
                 gid = pk[0] if pk is not None else None
             if gid is not None and gid not in self.journal._games:
-                self.journal._try_remove(n)
+                _try_remove(self.journal, n)
         self.journal._next = max([1, self.read_number(NEXT_FILE)] + [g + 1 for g in ids])
         return out
 
@@ -379,7 +391,7 @@ class Boot:
     def read_ack(self, st):
         """``(upto, crc)`` the game's ack file holds; ``(0, None)`` when
         missing or damaged (the safe fallback: nothing counts as synced)."""
-        name = self.journal._ack_name(st)
+        name = _ack_name(self.journal, st)
         try:
             if not self.fs.exists(name) or self.fs.size(name) > 60:
                 return 0, None
