@@ -82,6 +82,9 @@ _SEQ_MAX = const(1000000000)  # 9 digits
 # " ", crc, "\n"
 FAST_MAX = 9 + 4 + 3 * (_WORD_MAX + 2) + 2 + 1 + 1 + 8 + 1
 _HEX = b"0123456789abcdef"
+_NULL = b"null"
+_TRUE = b"true"
+_FALSE = b"false"
 # CRC-32 (zlib's reflected polynomial 0xEDB88320) of each nibble, split in
 # 16-bit halves: every intermediate value stays a small int on MicroPython.
 _CRC_LO = (0, 4196, 8392, 12460, 16784, 20980, 24920, 28988, 33568, 37700, 41960, 45964, 49840, 53972, 57976, 61980)
@@ -95,30 +98,73 @@ def write_entry(buf, at, seq, kind, seat, value):
     offset after its newline, or -1 when a value is outside what the fast
     path writes: the caller then uses journal_json.encode. The bytes are
     exactly encode's for the same record."""
+    # One function, no calls: on MicroPython a call with this many locals
+    # allocates its frame on the heap, and this runs on every press.
     if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < _SEQ_MAX:
         return -1
-    i = _value(buf, at, seq, _SEQ_MAX)
-    buf[i] = 32
-    buf[i + 2] = 32
-    if kind is None:
-        buf[i + 1] = 117  # "u"
-        i = _value(buf, i + 3, None)
-    else:
-        buf[i + 1] = 101  # "e"
-        buf[i + 3] = 91  # "["
-        i = _value(buf, i + 4, kind)
-        if i < 0:
+    i = at
+    n = 0  # the value being written: 0 seq, 1 kind, 2 seat, 3 value
+    v = seq
+    while True:
+        if v is None or v is True or v is False:
+            w = _NULL if v is None else _TRUE if v else _FALSE
+            for k in range(len(w)):
+                buf[i + k] = w[k]
+            i += len(w)
+        elif isinstance(v, int):
+            if n and not -_BIG < v < _BIG:
+                return -1
+            if v < 0:
+                buf[i] = 45  # "-"
+                i += 1
+                v = -v
+            end = i + 1
+            t = v
+            while t >= 10:
+                t //= 10
+                end += 1
+            k = end - 1
+            while k >= i:
+                buf[k] = 48 + v % 10
+                v //= 10
+                k -= 1
+            i = end
+        elif isinstance(v, str) and len(v) <= _WORD_MAX:
+            # Printable ASCII but quote and backslash: written as it is.
+            buf[i] = 34
+            i += 1
+            for ch in v:
+                c = ord(ch)
+                if c < 32 or c > 126 or c == 34 or c == 92:
+                    return -1
+                buf[i] = c
+                i += 1
+            buf[i] = 34
+            i += 1
+        else:
             return -1
-        buf[i] = 44  # ","
-        i = _value(buf, i + 1, seat)
-        if i < 0:
-            return -1
-        buf[i] = 44
-        i = _value(buf, i + 1, value)
-        if i < 0:
-            return -1
-        buf[i] = 93  # "]"
-        i += 1
+        if n == 0:
+            buf[i] = 32
+            buf[i + 2] = 32
+            if kind is None:
+                buf[i + 1] = 117  # "u"
+                for k in range(4):
+                    buf[i + 3 + k] = _NULL[k]
+                i += 7
+                break
+            buf[i + 1] = 101  # "e"
+            buf[i + 3] = 91  # "["
+            i += 4
+            v = kind
+        elif n == 3:
+            buf[i] = 93  # "]"
+            i += 1
+            break
+        else:
+            buf[i] = 44  # ","
+            i += 1
+            v = seat if n == 1 else value
+        n += 1
     # " <crc>\n": the CRC-32 of the bytes from ``at`` to ``i``.
     lo = 0xFFFF
     hi = 0xFFFF
@@ -142,49 +188,6 @@ def write_entry(buf, at, seq, kind, seat, value):
         lo >>= 4
     buf[i + 9] = 10
     return i + 10
-
-
-def _value(buf, i, v, big=_BIG):
-    # Write ``v`` as JSON from ``i``; the offset after it, or -1 when it is
-    # not a value of the fast path (an int: -big < v < big).
-    if v is None or v is True or v is False:
-        w = "null" if v is None else "true" if v else "false"
-    elif isinstance(v, int):
-        if not -big < v < big:
-            return -1
-        if v < 0:
-            buf[i] = 45  # "-"
-            i += 1
-            v = -v
-        end = i + 1
-        t = v
-        while t >= 10:
-            t //= 10
-            end += 1
-        k = end - 1
-        while k >= i:
-            buf[k] = 48 + v % 10
-            v //= 10
-            k -= 1
-        return end
-    elif isinstance(v, str) and len(v) <= _WORD_MAX:
-        # Printable ASCII but quote and backslash: written as it is.
-        buf[i] = 34
-        i += 1
-        for ch in v:
-            c = ord(ch)
-            if c < 32 or c > 126 or c == 34 or c == 92:
-                return -1
-            buf[i] = c
-            i += 1
-        buf[i] = 34
-        return i + 1
-    else:
-        return -1
-    for ch in w:
-        buf[i] = ord(ch)
-        i += 1
-    return i
 
 
 class Stored:
@@ -369,14 +372,13 @@ class Journal:
         # or more, left by an append that failed part way: cut first); size
         # -1 means replace the whole file by ``data``. Raises with the file
         # as it was (or, for a replace, with no complete copy of ``data``).
-        fs = self.fs
         try:
             if size < 0:
-                fs.put(name, data)
+                self.fs.put(name, data)
                 return
-            if dirty and fs.exists(name) and fs.size(name) != size:
-                fs.truncate(name, size)
-            fs.append(name, data)
+            if dirty and self.fs.exists(name) and self.fs.size(name) != size:
+                self.fs.truncate(name, size)
+            self.fs.append(name, data)
         except Exception:
             if not self._settle(name, size, data):
                 raise
