@@ -144,11 +144,14 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     for name in ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.link",
                  "tallyboard.frames", "tallyboard.app_more", "tallyboard.config_store", "tallyboard.lang_file", "tricktally.settings"):
         assert name not in wizard, name
-    # the journal's boot code left after boot, its generic writer after the
-    # start record; the test-only file store never came
-    for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyboard.memfs"):
+    # the journal's boot code left after boot, its other operations (new
+    # game, sync, acks), generic writer and format names, and the file
+    # store's atomic replace, at the first record; the test-only file store
+    # never came
+    for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyboard.memfs",
+                 "tallyboard.journal_ops", "tallyboard.journal_sync", "tallyboard.journal_format", "tallyboard.fs_more"):
         assert name not in wizard, name
-    assert "tallyboard.journal" in wizard and "tallyboard.journal_format" in wizard
+    assert "tallyboard.journal" in wizard and "tallyboard.fs" in wizard
     # the strings are read from the flash (lang_en.bin): no table module
     assert [m for m in wizard if "lang_" in m] == []
     # at the end, on the home menu after the sync: the menus and the link,
