@@ -28,22 +28,15 @@ from tallyboard.ui import widgets
 
 FIRMWARE_VERSION = "0.1.0"
 
-# Screen modules are imported when their screen first opens (RAM on the
-# board: the home menu needs none of the entry screens), kept here while a
-# game is on, forgotten on the home menu.
-_screens = {}
-
-
 def _screens_of(name):
-    """The screen module tallyboard.ui.entry or tallyboard.ui.table
-    (``name``), loaded now if it is not."""
-    m = _screens.get(name)
+    """The screen module ``name`` (tallyboard.ui.entry or
+    tallyboard.ui.table), imported now if it is not loaded: a screen's
+    module is loaded when it first opens (the home menu needs none of
+    them) and forgotten on the home menu (app_more.go_home)."""
+    m = sys.modules.get(name)
     if m is None:
-        if name == "entry":
-            from tallyboard.ui import entry as m
-        else:
-            from tallyboard.ui import table as m
-        _screens[name] = m
+        __import__(name)
+        m = sys.modules[name]
     return m
 
 
@@ -59,7 +52,7 @@ class App:
     between events, take the idle steps and read the battery
     (tallyboard.keeper, loaded only then)."""
 
-    def __init__(self, display, buttons, fs, clock, link=None, device_id="sim", rng=None, smart=True, power=None):
+    def __init__(self, display, buttons, fs, clock, link=None, device_id=None, rng=None, smart=True, power=None):
         from tallyboard import app_more
 
         app_more.start(self, display, buttons, fs, clock, link, device_id, rng, smart, power)
@@ -170,7 +163,7 @@ class App:
             self._order_hand = hand
         if g.NAME == "wizard":
             if self.trump_due():
-                self.go(self.keep(_screens_of("entry").TrumpEntry))
+                self.go(self.keep(_screens_of("tallyboard.ui.entry").TrumpEntry))
                 return
             if g.settings["bidding"] != "open":
                 if g.kind == "bid":
@@ -185,7 +178,7 @@ class App:
 
                     self.go(self.keep(RevealScreen))
                     return
-        self.go(_screens_of("entry").for_step(self, preset))
+        self.go(_screens_of("tallyboard.ui.entry").for_step(self, preset))
 
     def trump_due(self):
         """Wizard: True while the round in play still needs its trump asked
@@ -203,7 +196,7 @@ class App:
     def first_bid_picker(self):
         """The app's one number picker, set to the bid the game expects
         (the score table shows it on its last lines and passes it keys)."""
-        screens = _screens_of("entry")
+        screens = _screens_of("tallyboard.ui.entry")
         return screens._reuse(screens.NumberEntry, self, self.game, None)
 
     def keep(self, cls):
@@ -230,9 +223,9 @@ class App:
         try:
             done = g.enter(kind, seat, value)
         except RuleError as e:
-            from tallyboard.lang_file import explain  # a refusal: rare in a game
-
-            self.refuse(explain(e, self.names))
+            # The rule in the players' language (rare in a game: the words
+            # are loaded for it, app_more.failure).
+            self.refuse(self.failure(e))
             return False
         try:
             self.journal.entry(self.game_id, kind, seat, value)
@@ -247,23 +240,19 @@ class App:
             # The table after a hand also asks the next one's first question
             # (Wizard: the trump; Spades: the first bid).
             self.show_table(_close_game if g.finished else App.next_screen, None if g.finished else _menu, None, True, not g.finished)
-        else:
-            self._next_or_fill()
-        return True
-
-    def _next_or_fill(self):
+            return True
         # With smart defaults on, a tricks or hearts value that can only be
         # one number (the last seat's, or 0 once nothing is left) is entered
         # at once: asking for it would be a press that decides nothing. Not
         # the step an undo has just reopened: the players check it
         # themselves rather than have it filled in behind their back.
-        g = self.game
-        value = _screens_of("entry").defaults.forced(g) if self.smart else None
+        value = _screens_of("tallyboard.ui.entry").defaults.forced(g) if self.smart else None
         keep = self._no_auto
         if value is not None and not (keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat):
             self.enter(g.kind, g.seat, value)
         else:
             self.next_screen()
+        return True
 
     def show_table(self, on_ok, on_back, index=None, undo=True, ask=False):
         """The score table (one screen object reused for every hand); once
@@ -275,7 +264,7 @@ class App:
             self.go(FinalScreen(self, on_ok, undo))
             return
         if self._table is None:
-            self._table = _screens_of("table").TableScreen(self, on_ok, on_back, index, undo, ask)
+            self._table = _screens_of("tallyboard.ui.table").TableScreen(self, on_ok, on_back, index, undo, ask)
         else:
             self._table.reset(self, on_ok, on_back, index, undo, ask)
         self.go(self._table)
@@ -326,7 +315,7 @@ class LinkOnDemand:
     def __init__(self, stream, make):
         self.stream = stream
         self.write = stream.write  # the link writes straight to the stream
-        self._make = make
+        self.make = make
         self._pending = b""
         self.link = None
 
@@ -346,5 +335,5 @@ class LinkOnDemand:
             if not data:
                 return False
             self._pending = data
-            self.link = self._make(self)
+            self.link = self.make(self)
         return self.link.poll()

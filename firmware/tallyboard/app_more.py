@@ -12,6 +12,8 @@ first use and forgotten, like the menus' screens, when a game screen opens
 in RAM.
 """
 
+import sys
+
 import tricktally
 import tallyboard
 from tallyboard import i18n, text
@@ -171,7 +173,7 @@ def use_game(app, game_id, g):
     app.short_names = [widgets.clip(p, 42) for p in g.players]
     app.initials = None
     app.side_names = []
-    room = _screens_of("entry").name_width(g)
+    room = _screens_of("tallyboard.ui.entry").name_width(g)
     for side in g.sides:
         app.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
     app._order_hand = None
@@ -248,10 +250,8 @@ def game_menu(app):
 
 def go_home(app):
     """The home menu (the game screens' code can go meanwhile)."""
-    from tallyboard import app as shell
-
-    if shell._screens:
-        shell._screens.clear()
+    if app._table is not None or app.pickers or "tallyboard.ui.entry" in sys.modules:
+        # Coming back from a game: its screens (and the ones the app keeps) go.
         app._table = None
         app.pickers = {}
         tallyboard.unload_all(GAME_MODULES)

@@ -36,10 +36,16 @@ PRESS = 1
 LONG = 2
 REPEAT = 3
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the same values, not folded in
+    const = int
+
 # Millisecond counters may wrap (MicroPython's ticks_ms wraps at 2**30):
 # differences are taken modulo 2**30, valid for spans under ~6 days.
-_PERIOD_MASK = 0x3FFFFFFF
-_HALF = 0x20000000
+# (const: folded into the code by the compiler, no global, no name kept.)
+_PERIOD_MASK = const(0x3FFFFFFF)
+_HALF = const(0x20000000)
 
 
 def ticks_diff(a, b):
@@ -65,8 +71,9 @@ class Buttons:
         order = [n for n in NAMES if n in sources]
         order += sorted(n for n in sources if n not in NAMES)
         self.names = tuple(order)
-        self._src = [sources[n] for n in order]
-        self._clock = clock_ms
+        # The callables in that order (a list, no longer the dict given).
+        self.sources = [sources[n] for n in order]
+        self.clock_ms = clock_ms
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
         self.repeat_delay_ms = repeat_delay_ms
@@ -78,7 +85,7 @@ class Buttons:
         # A button already held at start-up counts as held, not as a press:
         # it fires only after it is released and pressed again.
         # _held: 0 up, 1 held, 2 held and its LONG given (or at start-up).
-        self._held = bytearray(2 if s() else 0 for s in self._src)
+        self._held = bytearray(2 if s() else 0 for s in self.sources)
         # The time of the last accepted edge: while held, when it was pressed.
         self._changed = [(now - debounce_ms) & _PERIOD_MASK] * count
         self._next_repeat = [now] * count
@@ -119,12 +126,12 @@ class Buttons:
         return one event or None."""
         due = self._due
         if not any(due):
-            now = self._clock() & _PERIOD_MASK
+            now = self.clock_ms() & _PERIOD_MASK
             held = self._held
             changed = self._changed
             latched = self._latched
             for i in range(len(due)):
-                raw = bool(self._src[i]())
+                raw = bool(self.sources[i]())
                 if latched[i]:
                     latched[i] = 0
                     raw = True

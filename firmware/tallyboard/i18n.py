@@ -17,7 +17,7 @@ port, a packed module about 6.7 KB with its keys).
 ``t(key)`` hashes the key, finds the hash in the index and reads that one
 record; the key in the record is checked, so a key the table does not have
 shows as the key itself, never as another string. Screens draw the same
-strings on every press, so the last ``CACHE`` strings read are kept (a
+strings on every press, so the last ``_CACHE`` (32) strings read are kept (a
 screen uses fewer): a redraw allocates nothing and reads nothing.
 
 Only the chosen language's index is loaded, and there is no fallback table
@@ -28,16 +28,22 @@ when asked for (``i18n.LANGUAGES``, ``i18n.NATIVE``, ``i18n.table``,
 ``i18n.explain`` find it there) and forgotten with the menus.
 """
 
-CACHE = 32
+try:
+    from micropython import const
+except ImportError:  # CPython: the same values, not folded in
+    const = int
+
+# (const: folded into the code by the compiler, no global, no name kept.)
+_CACHE = const(32)
 # Hashes stay below 2**22, so every step of key_hash is a small int on a
 # 32-bit board too (nothing allocated).
-HASH_MASK = 0x3FFFFF
+_HASH_MASK = const(0x3FFFFF)
 
 _path = None  # lang_XX.bin of the language in use
 _hashes = None  # its index: the hashes, then the offsets (bytes)
 _count = 0
-_cached_keys = [None] * CACHE
-_cached = [None] * CACHE
+_cached_keys = [None] * _CACHE
+_cached = [None] * _CACHE
 _next = 0  # the slot the next string read goes to (the oldest)
 code = None
 
@@ -46,7 +52,7 @@ def key_hash(key):
     """The index's hash of ``key`` (tools/make_lang.py uses this too)."""
     h = 0
     for ch in key:
-        h = (h * 33 + ord(ch)) & HASH_MASK
+        h = (h * 33 + ord(ch)) & _HASH_MASK
     return h
 
 
@@ -69,9 +75,9 @@ def use(lang):
 
     # Raises the ValueError naming the languages.
     _path, _count, _hashes = lang_file.index(lang)
-    tallyboard.unload("tallyboard.lang_file")
+    tallyboard.unload(lang_file.__name__)
     code = lang
-    for i in range(CACHE):
+    for i in range(_CACHE):
         _cached_keys[i] = _cached[i] = None
     _next = 0
 
@@ -117,7 +123,7 @@ def t(key):
         return key
     _cached_keys[_next] = key
     _cached[_next] = s
-    _next = (_next + 1) % CACHE
+    _next = (_next + 1) % _CACHE
     return s
 
 
