@@ -97,6 +97,24 @@ def test_the_core_s_modules_loaded_on_use_are_forgotten_in_a_game():
     assert s.screen().startswith("NumberEntry")
 
 
+def test_a_refused_entry_in_a_game_is_worded_by_the_rarer_moves_then_forgotten():
+    from tricktally import RuleError
+
+    s = Session()
+    s.start_game("spades", 4)
+    g = s.app.game
+    seat = g.seat
+    with pytest.raises(RuleError) as info:
+        g.enter("bid", seat, 99)  # what the app is about to be refused
+    assert s.app.enter("bid", seat, 99) is False and g.entries() == 0
+    assert s.screen() == "Message" and " ".join(s.app.screen.lines) == i18n.explain(info.value, s.app.names)
+    s.press("ok")  # back to the entry; the next game screen forgets the words
+    s.press("ok")
+    assert g.entries() == 1
+    for name in ("tallyboard.app_more", "tallyboard.notes", "tallyboard.lang_file"):
+        assert name not in sys.modules, name
+
+
 def test_a_finished_game_is_listed_from_the_journal_not_kept():
     s = Session()
     s.start_game("hearts", 4, {"target": 50})
