@@ -46,7 +46,10 @@ except ImportError:  # CPython, imported as tests.payloads.*
 from ui_script import LONG, PRESS, NullI2C, ScriptError, Session
 from tallyboard.app import App
 from tallyboard.buttons import NAMES, Buttons
-from tallyboard.fake_clock import FakeClock
+try:
+    from tallyboard.fake_clock import FakeClock
+except ImportError:  # firmware from before the fake left tallyboard.clock
+    from tallyboard.clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
 

@@ -101,7 +101,10 @@ class Board:
     def __init__(self, data, fs=None):
         from tallyboard.app import App
         from tallyboard.buttons import NAMES, Buttons
-        from tallyboard.fake_clock import FakeClock
+        try:
+            from tallyboard.fake_clock import FakeClock
+        except ImportError:  # firmware from before the fake left tallyboard.clock
+            from tallyboard.clock import FakeClock
         from tallyboard.display import Display
 
         self.held = {}
