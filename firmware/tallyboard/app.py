@@ -255,7 +255,8 @@ class App:
         return True
 
     def show_table(self, on_ok, on_back, index=None, undo=True, ask=False):
-        """The score table (one screen object reused for every hand); once
+        """The score table (one screen object reused for every hand, kept
+        with the pickers); once
         the game is over, the final standings first. ``ask``: the table
         also asks the next hand's first question (see TableScreen)."""
         if self.game.finished and index is None:
@@ -263,11 +264,13 @@ class App:
 
             self.go(FinalScreen(self, on_ok, undo))
             return
-        if self._table is None:
-            self._table = _screens_of("tallyboard.ui.table").TableScreen(self, on_ok, on_back, index, undo, ask)
+        cls = _screens_of("tallyboard.ui.table").TableScreen
+        table = self.pickers.get(cls)
+        if table is None:
+            table = self.pickers[cls] = cls(self, on_ok, on_back, index, undo, ask)
         else:
-            self._table.reset(self, on_ok, on_back, index, undo, ask)
-        self.go(self._table)
+            table.reset(self, on_ok, on_back, index, undo, ask)
+        self.go(table)
 
     def set_trump(self, suit):
         """Wizard: record the trump of the round ("none" for no trump)."""

@@ -56,8 +56,7 @@ def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
     app._revealed = None
     app._trump_asked = None
     app.screen = None
-    app._table = None
-    app.pickers = {}  # screen class -> the one picker reused for every entry
+    app.pickers = {}  # screen class -> the one screen reused: each picker, the score table
     app.last_bytes = 0
     app.presses = 0
     app.toast = None  # what an undo took back, shown until the next press
@@ -250,9 +249,8 @@ def game_menu(app):
 
 def go_home(app):
     """The home menu (the game screens' code can go meanwhile)."""
-    if app._table is not None or app.pickers or "tallyboard.ui.entry" in sys.modules:
+    if app.pickers or "tallyboard.ui.entry" in sys.modules:
         # Coming back from a game: its screens (and the ones the app keeps) go.
-        app._table = None
         app.pickers = {}
         tallyboard.unload_all(GAME_MODULES)
     from tallyboard.ui.home import home
