@@ -32,7 +32,8 @@ def header(app, g, sum_kind=None, extra=None):
     for Hearts) and ends with the running sum of that kind."""
     fb = app.fb
     if text.MASK & 1:  # the title bar is redrawn
-        x = widgets.title(fb, t(hand_word(g)))
+        # Wizard has rounds, Spades and Hearts hands.
+        x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))
         x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
         count = g.hand_count()
         if count:
@@ -69,12 +70,6 @@ def header(app, g, sum_kind=None, extra=None):
         widgets.draw_int(fb, g.target, x + 3, y)
 
 
-def hand_word(g):
-    """The key of the one word a game uses for its deals: Wizard has rounds,
-    Spades and Hearts hands."""
-    return "round" if g.NAME == "wizard" else "hand"
-
-
 # The row labels' column; the seats share the rest, in table order always
 # (the same place every hand, whoever deals): seat s's column starts at
 # LABEL_W + (W - LABEL_W) // n * s.
@@ -93,19 +88,6 @@ def game_key(app, name, kind):
 
 
 LABEL_W = 26
-SUM_KEYS = {"bid": "sum_bids", "tricks": "sum_tricks", "hearts": "row_hearts"}
-ROW_LABELS = {"bid": "row_bid", "tricks": "row_tricks", "hearts": "row_hearts"}
-
-
-def initials(app, g):
-    """The players' names cut to a column (made once per game, kept on the app)."""
-    names = app.initials
-    if names is None:
-        names = app.initials = []
-        room = (widgets.W - LABEL_W) // g.n - 3
-        for p in g.players:
-            names.append(widgets.clip(p, room))
-    return names
 
 
 def draw_names(fb, app, g, y, current, only=-1):
@@ -116,7 +98,11 @@ def draw_names(fb, app, g, y, current, only=-1):
     if only < 0 and not text.MASK & 3 << (y >> 3):
         return  # neither of the line's pages is redrawn
     width = (widgets.W - LABEL_W) // g.n
-    names = initials(app, g)
+    names = app.initials  # the names cut to a column, made once per game
+    if names is None:
+        names = app.initials = []
+        for p in g.players:
+            names.append(widgets.clip(p, width - 3))
     adv = text.SMALL.advance
     for s in range(g.n):
         x = LABEL_W + width * s
@@ -143,7 +129,7 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
     there. With ``only`` (a seat), just that seat's cell, cleared first."""
     values = g.current.values[kind]
     if only < 0:
-        text.draw(fb, t(ROW_LABELS[kind]), 0, y)
+        text.draw(fb, t("row_bid" if kind == "bid" else "row_tricks" if kind == "tricks" else "row_hearts"), 0, y)
         if not text.MASK & 1 << ((y + 2) >> 3) and BLIND_NIL not in values:
             return  # digits and "-" stay in the line's own page: not redrawn
     width = (widgets.W - LABEL_W) // g.n
@@ -189,7 +175,7 @@ def draw_sum(fb, g, kind, y, extra, center=True):
     elif missing <= 0 and s < total and kind == "bid":
         key, n, den = "sum_under", total - s, None
     else:
-        key, n, den = SUM_KEYS[kind], s, total
+        key, n, den = "sum_bids" if kind == "bid" else "sum_tricks" if kind == "tricks" else "row_hearts", s, total
     word = t(key)
     w = text.width(word) + 4 + widgets.int_width(n)
     if den is not None:
@@ -405,14 +391,10 @@ class TrumpEntry:
         text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
 
 
-def shows_bags(g):
-    """Bags get a column where they count: Spades with the bag penalty on."""
-    return g.NAME == "spades" and g.settings.get("bags")
-
-
 def name_width(g):
-    """Pixels a side's name may take in the table."""
-    return 40 if shows_bags(g) else 48  # room for a side's name in the score table
+    """Pixels a side's name may take in the score table (less where bags
+    get a column: Spades with the bag penalty on, ui.table)."""
+    return 40 if g.NAME == "spades" and g.settings.get("bags") else 48
 
 
 def _reuse(cls, app, g, preset):

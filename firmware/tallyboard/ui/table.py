@@ -7,7 +7,7 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import shows_bags, hand_word, ARROW_L, ARROW_R, SUIT_SIGNS, TRUMP_ORDER, TRUMP_KEYS, TrumpEntry
+from tallyboard.ui.entry import ARROW_L, ARROW_R, SUIT_SIGNS, TRUMP_ORDER, TRUMP_KEYS, TrumpEntry
 
 TRUMP_SUITS = TrumpEntry.KEYS
 
@@ -249,10 +249,11 @@ class TableScreen:
         if self.picker is not None:
             d[3] = self.picker.seat
             d[4] = self.picker.value
-        x = widgets.title(fb, t(hand_word(g)))
+        x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
         if self.index >= 0:
             widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
-        show_bags = shows_bags(g)
+        # Bags get a column where they count: Spades with the bag penalty on.
+        show_bags = g.NAME == "spades" and g.settings.get("bags")
         x_change = X_CHANGE_BAGS if show_bags else X_CHANGE
         x_total = X_TOTAL_BAGS if show_bags else X_TOTAL
         widgets.draw_right(fb, t("col_change"), x_change, -2, None, 0)
