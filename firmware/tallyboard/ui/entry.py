@@ -17,7 +17,13 @@ from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
 
-SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "none": "-"}
+# The trump suits in the order of their keys (UP, RIGHT, DOWN, LEFT: the
+# trump screen and the score table's trump line), their signs and the keys'
+# arrows, one character each (strings, not dicts: less RAM on the board).
+TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
+SUITS = "SHDC"
+SUIT_SIGNS = "\u2660\u2665\u2666\u2663"
+TRUMP_ARROWS = "\u25b2\u25b6\u25bc\u25c0"
 BLIND_NIL = -1
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
@@ -63,8 +69,14 @@ def header(app, g, sum_kind=None, extra=None):
         draw_sum(fb, g, sum_kind, y, extra, False)
     elif g.NAME == "wizard":
         x = text.draw(fb, t("trump"), x, y)
-        trump = g.trump
-        text.draw(fb, SUIT_SIGNS[trump] if trump is not None else "?", x + 3, y)
+        trump = g.trump  # a suit, "none" or not chosen yet (None)
+        if trump is None:
+            sign = "?"
+        elif trump == "none":
+            sign = "-"
+        else:
+            sign = SUIT_SIGNS[SUITS.find(trump)]
+        text.draw(fb, sign, x + 3, y)
     elif g.NAME == "spades":
         x = text.draw(fb, t("target"), x, y)
         widgets.draw_int(fb, g.target, x + 3, y)
@@ -361,20 +373,22 @@ class NumberEntry:
             draw_sum(fb, g, "bid", 54, self.value)
 
 
-TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
-TRUMP_KEYS = {UP: "\u25b2", RIGHT: "\u25b6", DOWN: "\u25bc", LEFT: "\u25c0"}
+def trump_key(app, name):
+    """Set the trump a key stands for (each arrow its suit, OK no trump);
+    other keys do nothing."""
+    if name == OK:
+        app.set_trump("none")
+    for i in range(4):
+        if TRUMP_ORDER[i] == name:
+            app.set_trump(SUITS[i])
 
 
 class TrumpEntry:
     """Wizard trump for the round: one key per suit, OK for none."""
 
-    KEYS = {UP: "S", RIGHT: "H", DOWN: "D", LEFT: "C", OK: "none"}
-
     def key(self, app, name, kind):
         if not game_key(app, name, kind):
-            suit = self.KEYS.get(name)
-            if suit is not None:
-                app.set_trump(suit)
+            trump_key(app, name)
 
     def draw(self, app):
         fb = app.fb
@@ -384,9 +398,9 @@ class TrumpEntry:
         text.draw(fb, t("trump_q"), 0, widgets.line(2))
         y = widgets.line(4)
         x = 4
-        for key in TRUMP_ORDER:
-            x = text.draw(fb, TRUMP_KEYS[key], x, y)
-            x = text.draw(fb, SUIT_SIGNS[self.KEYS[key]], x + 1, y) + 8
+        for i in range(4):
+            x = text.draw(fb, TRUMP_ARROWS[i], x, y)
+            x = text.draw(fb, SUIT_SIGNS[i], x + 1, y) + 8
         x = text.draw(fb, "OK", 4, widgets.line(6))
         text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
 

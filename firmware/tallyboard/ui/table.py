@@ -7,9 +7,7 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import ARROW_L, ARROW_R, SUIT_SIGNS, TRUMP_ORDER, TRUMP_KEYS, TrumpEntry
-
-TRUMP_SUITS = TrumpEntry.KEYS
+from tallyboard.ui.entry import ARROW_L, ARROW_R, SUIT_SIGNS, TRUMP_ARROWS, trump_key
 
 X_NAME = 10
 # Right edges of the change and total columns, without and with bags.
@@ -105,7 +103,7 @@ def draw_next_deal(fb, app, g, y):
 # line 6, above the next deal.
 TRUMP_MAX_SIDES = 5
 # The trump keys as the trump screen has them: one arrow per suit, OK none.
-# (TRUMP_SUITS, TRUMP_ORDER and the arrows come from ui.entry.)
+# (The suits' order, signs and arrows come from ui.entry.)
 
 
 def draw_trump_keys(fb, y):
@@ -120,9 +118,9 @@ def draw_trump_keys(fb, y):
         word = widgets.clip(word, room)
     text.draw(fb, word, 1, y, text.SMALL, 0)
     x = widgets.W - 1 - keys
-    for key in TRUMP_ORDER:
-        x = text.draw(fb, TRUMP_KEYS[key], x, y, text.SMALL, 0)
-        x = text.draw(fb, SUIT_SIGNS[TRUMP_SUITS[key]], x, y, text.SMALL, 0) + 2
+    for i in range(4):
+        x = text.draw(fb, TRUMP_ARROWS[i], x, y, text.SMALL, 0)
+        x = text.draw(fb, SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
     x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
     text.draw(fb, "-", x + 1, y, text.SMALL, 0)
 
@@ -213,9 +211,8 @@ class TableScreen:
         elif self.picker is not None and name != BACK:
             self.picker.key(app, name, kind)
         elif self.trump and name != BACK:
-            suit = TRUMP_SUITS.get(name)
-            if suit is not None and kind != REPEAT:
-                app.set_trump(suit)
+            if kind != REPEAT:
+                trump_key(app, name)
         elif name == OK:
             self.on_ok(app)
         elif name == BACK:
