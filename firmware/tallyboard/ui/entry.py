@@ -204,12 +204,9 @@ class NumberEntry:
     """Pick a whole number for the expected bid, tricks or hearts entry."""
 
     cell_pages = 0  # pages redrawn cell by cell by the next draw (see dirty)
-
-    def __init__(self, app, g, preset=None):
-        # What the last draw showed: game, hand, kind, seat, value,
-        # entries, crossed-out preview (see dirty).
-        self.drawn = [None] * 7
-        self.reset(app, g, preset)
+    # What the last draw showed: game, hand, kind, seat, value, entries,
+    # crossed-out preview (see dirty); made by the first draw.
+    drawn = None
 
     def reset(self, app, g, preset=None):
         """Point the picker at the expected step (the app reuses one picker
@@ -255,6 +252,8 @@ class NumberEntry:
             if v is not None:
                 app.enter(self.kind, self.seat, v)
 
+    __init__ = reset  # (app, g, preset=None): the picker starts as reset leaves it
+
     def dirty(self, app, last):
         """The pages that may differ from this picker's last draw (see
         widgets.paint). A line's accents reach the page above it, so a
@@ -267,7 +266,7 @@ class NumberEntry:
         d = self.drawn
         g = app.game
         self.cell_pages = 0
-        if last is not self or d[0] is not g or d[1] != g.hand_number or d[2] != self.kind:
+        if last is not self or d is None or d[0] is not g or d[1] != g.hand_number or d[2] != self.kind:
             return 255
         if d[3] != self.seat or d[5] != g.entries():
             if self.kind != "tricks":
@@ -297,6 +296,8 @@ class NumberEntry:
         g = app.game
         kind = self.kind
         d = self.drawn
+        if d is None:
+            d = self.drawn = [None] * 7
         self.counted = d[3]
         d[0] = g
         d[1] = g.hand_number

@@ -18,13 +18,10 @@ X_TOTAL_BAGS = 104
 ELLIPSIS = "\u2026"
 
 
-def ranking(g, totals, order=None, ranks=None):
+def ranking(g, totals, order, ranks):
     """Side indexes best first, and the rank (1-based, ties shared) of each
-    side; fills ``order`` and ``ranks`` when given (no allocation)."""
+    side, into the lists ``order`` and ``ranks`` (no allocation)."""
     lowest = g.NAME == "hearts"
-    if order is None:
-        order = [0] * len(totals)
-        ranks = [0] * len(totals)
     for i in range(len(totals)):
         order[i] = i
     # Insertion sort: at most 6 sides, and no key functions to allocate.
@@ -46,39 +43,25 @@ def ranking(g, totals, order=None, ranks=None):
     return order, ranks
 
 
-def tie_plays_on(g):
-    """True when the target was reached but a shared best total means another hand."""
-    target = g.target
-    if g.finished or target is None or not g.hands:
-        return False
-    for total in g.totals:
-        if total >= target:
-            return True
-    return False
-
-
 # The next-deal sentence of the current language, cut around its {0}
 # (the dealer) and {1} (the cards, or Hearts' pass) once per language:
 # drawn piece by piece after every hand, nothing is built per hand.
 _split = [None, "", "", ""]
 
 
-def _pieces(template):
-    if _split[0] is not template:
-        a = template.find("{0}")
-        b = template.find("{1}")
-        _split[0] = template
-        _split[1] = template[:a]
-        _split[2] = template[a + 3:b]
-        _split[3] = template[b + 3:]
-    return _split
-
-
 def draw_next_deal(fb, app, g, y):
     """ "Ben deals 13 cards" (Hearts: "Ben deals, pass left") on line ``y``:
     who deals the next hand and how; the name is cut if the line is full."""
     hearts = g.NAME == "hearts"
-    p = _pieces(t("next_deals_pass" if hearts else "next_deals"))
+    template = t("next_deals_pass" if hearts else "next_deals")
+    p = _split
+    if p[0] is not template:
+        a = template.find("{0}")
+        b = template.find("{1}")
+        p[0] = template
+        p[1] = template[:a]
+        p[2] = template[a + 3:b]
+        p[3] = template[b + 3:]
     name = app.short_names[g.dealer]
     if hearts:
         what = t(widgets.DIR_KEYS[g.pass_direction()])
@@ -104,25 +87,6 @@ def draw_next_deal(fb, app, g, y):
 TRUMP_MAX_SIDES = 5
 # The trump keys as the trump screen has them: one arrow per suit, OK none.
 # (The suits' order, signs and arrows come from ui.entry.)
-
-
-def draw_trump_keys(fb, y):
-    """ "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" inverted on line ``y``: the question the
-    next round asks (OK: no trump). The keys are drawn from the right edge;
-    the word takes what room is left (cut if a language's is long)."""
-    fb.fill_rect(0, y + 1, widgets.W, 10, 1)
-    keys = TRUMP_KEYS_W
-    word = t("trump")
-    room = widgets.W - 2 - keys - 4
-    if text.width(word) > room:
-        word = widgets.clip(word, room)
-    text.draw(fb, word, 1, y, text.SMALL, 0)
-    x = widgets.W - 1 - keys
-    for i in range(4):
-        x = text.draw(fb, TRUMP_ARROWS[i], x, y, text.SMALL, 0)
-        x = text.draw(fb, SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
-    x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
-    text.draw(fb, "-", x + 1, y, text.SMALL, 0)
 
 
 # Pixels of the keys part of the trump line (arrow and sign per suit, "OK-").
@@ -259,10 +223,32 @@ class TableScreen:
             widgets.draw_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
-            draw_trump_keys(fb, widgets.line(6))
+            # "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" inverted on line 6: the question the
+            # next round asks (OK: no trump). The keys are drawn from the
+            # right edge; the word takes what room is left (cut if a
+            # language's is long).
+            y = widgets.line(6)
+            fb.fill_rect(0, y + 1, widgets.W, 10, 1)
+            word = t("trump")
+            room = widgets.W - 2 - TRUMP_KEYS_W - 4
+            if text.width(word) > room:
+                word = widgets.clip(word, room)
+            text.draw(fb, word, 1, y, text.SMALL, 0)
+            x = widgets.W - 1 - TRUMP_KEYS_W
+            for i in range(4):
+                x = text.draw(fb, TRUMP_ARROWS[i], x, y, text.SMALL, 0)
+                x = text.draw(fb, SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
+            x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
+            text.draw(fb, "-", x + 1, y, text.SMALL, 0)
         elif self.picker is not None:
             draw_bid_keys(fb, app, self.picker, widgets.line(6))
-        if tie_plays_on(g) and self.index == len(g.hands) - 1:
+        # The target was reached but a shared best total means another hand.
+        tie = False
+        if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1:
+            for total in g.totals:
+                if total >= g.target:
+                    tie = True
+        if tie:
             text.draw(fb, t("tie_more"), 0, widgets.line(7))
         elif g.current is not None:
             draw_next_deal(fb, app, g, widgets.line(7))
