@@ -15,7 +15,7 @@ MENU_MODULES = ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu
                 "tallyboard.ui.settings", "tallyboard.ui.amend", "tallyboard.ui.space", "tallyboard.ui.games",
                 "tallyboard.ui.choose", "tallyboard.ui.resume")
 GAME_MODULES = ("tallyboard.ui.entry", "tallyboard.ui.table", "tallyboard.ui.defaults", "tallyboard.ui.final",
-                "tallyboard.ui.undo", "tallyboard.ui.moon", "tallyboard.ui.private", "tallyboard.ui.seats")
+                "tallyboard.ui.undo", "tallyboard.ui.moon", "tallyboard.ui.private", "tallyboard.ui.seats", "tallyboard.ui.bid_line")
 
 
 def unload(name):

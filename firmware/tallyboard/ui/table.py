@@ -7,7 +7,7 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import ARROW_L, ARROW_R, SUIT_SIGNS, TRUMP_ARROWS, trump_key
+from tallyboard.ui.entry import SUIT_SIGNS, TRUMP_ARROWS, trump_key
 
 X_NAME = 10
 # Right edges of the change and total columns, without and with bags.
@@ -92,43 +92,6 @@ TRUMP_MAX_SIDES = 5
 # Pixels of the keys part of the trump line (arrow and sign per suit, "OK-").
 # 4 * (two 6 px glyphs + 2) + 1 + "OK" + 1 + "-"
 TRUMP_KEYS_W = 76
-
-
-BID_VALUE_X = 100  # the middle of the bid shown on the bid line
-
-
-def draw_bid_keys(fb, app, picker, y):
-    """ "Bid Ana   ◀2 [3] 4▶" inverted on line ``y``: the next hand's first
-    bid as its picker starts it, the value boxed, its neighbours beside."""
-    fb.fill_rect(0, y + 1, widgets.W, 10, 1)
-    x = text.draw(fb, t("bid"), 1, y, text.SMALL, 0) + 4
-    room = BID_VALUE_X - 24 - 3 - x  # up to the left neighbour's arrow
-    name = app.names[picker.seat]
-    text.draw(fb, widgets.clip(name, room) if text.width(name) > room else name, x, y, text.SMALL, 0)
-    v = picker.value
-    if v < 0:
-        label = t("blind_short")
-        w = text.width(label)
-    else:
-        w = widgets.int_width(v)
-    x0 = BID_VALUE_X - w // 2
-    fb.fill_rect(x0 - 2, y + 2, w + 4, 8, 0)
-    if v < 0:
-        text.draw(fb, label, x0, y)
-    else:
-        widgets.draw_int(fb, v, x0, y)
-    left = picker.neighbour(-1)
-    if app.smart and left is not None:
-        x = text.draw(fb, ARROW_L, BID_VALUE_X - 24, y, text.SMALL, 0)
-        if left < 0:
-            text.draw(fb, t("blind_short"), x, y, text.SMALL, 0)
-        else:
-            widgets.draw_int(fb, left, x, y, None, 0)
-    right = picker.neighbour(1)
-    if app.smart and right is not None:
-        x = widgets.W - 1 - text.width(ARROW_R)
-        text.draw(fb, ARROW_R, x, y, text.SMALL, 0)
-        widgets.draw_int_right(fb, right, x, y, None, 0)
 
 
 class TableScreen:
@@ -241,6 +204,9 @@ class TableScreen:
             x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
             text.draw(fb, "-", x + 1, y, text.SMALL, 0)
         elif self.picker is not None:
+            # Spades only: loaded for its game (forgotten at home).
+            from tallyboard.ui.bid_line import draw_bid_keys
+
             draw_bid_keys(fb, app, self.picker, widgets.line(6))
         # The target was reached but a shared best total means another hand.
         tie = False
