@@ -60,7 +60,9 @@ def header(app, g, sum_kind=None, extra=None):
     if g.NAME == "hearts":
         # One phrase per direction ("pass left", "no passing"): the running
         # sum may take the right of the line.
-        text.draw(fb, t(widgets.DIR_KEYS[g.pass_direction()]), 0, y)
+        from tallyboard.ui.seats import DIR_KEYS  # Hearts' screens
+
+        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), 0, y)
     else:
         # "1 card" / "13 cards"
         x = widgets.draw_int(fb, g.cards, 0, y)

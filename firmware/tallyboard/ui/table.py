@@ -64,7 +64,9 @@ def draw_next_deal(fb, app, g, y):
         p[3] = template[b + 3:]
     name = app.short_names[g.dealer]
     if hearts:
-        what = t(widgets.DIR_KEYS[g.pass_direction()])
+        from tallyboard.ui.seats import DIR_KEYS  # Hearts' screens
+
+        what = t(DIR_KEYS[g.pass_direction()])
         tail = text.width(what)
     else:
         n = g.cards

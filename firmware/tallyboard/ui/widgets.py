@@ -7,10 +7,6 @@ from tallyboard import text
 
 W = 128
 H = 64
-# Hearts' pass directions to their string keys (the hand screens and the
-# score table's next-deal line both say it; kept here so neither screen
-# module has to load the other).
-DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
 
 # Numbers go through tallyboard.text, which draws an int digit by digit
 # without building a string: ``draw_int(fb, n, x, y, font=None, color=1,
