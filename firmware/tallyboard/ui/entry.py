@@ -19,11 +19,13 @@ from tallyboard.ui import widgets, defaults
 
 # The trump suits in the order of their keys (UP, RIGHT, DOWN, LEFT: the
 # trump screen and the score table's trump line), their signs and the keys'
-# arrows, one character each (strings, not dicts: less RAM on the board).
+# arrows (tuples of constants, not dicts: less RAM on the board; and not
+# one string indexed, which would make each character a new interned
+# string at run time).
 TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
-SUITS = "SHDC"
-SUIT_SIGNS = "\u2660\u2665\u2666\u2663"
-TRUMP_ARROWS = "\u25b2\u25b6\u25bc\u25c0"
+SUITS = ("S", "H", "D", "C")
+SUIT_SIGNS = ("\u2660", "\u2665", "\u2666", "\u2663")
+TRUMP_ARROWS = ("\u25b2", "\u25b6", "\u25bc", "\u25c0")
 BLIND_NIL = -1
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
@@ -77,7 +79,7 @@ def header(app, g, sum_kind=None, extra=None):
         elif trump == "none":
             sign = "-"
         else:
-            sign = SUIT_SIGNS[SUITS.find(trump)]
+            sign = SUIT_SIGNS[SUITS.index(trump)]
         text.draw(fb, sign, x + 3, y)
     elif g.NAME == "spades":
         x = text.draw(fb, t("target"), x, y)
