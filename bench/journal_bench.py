@@ -19,7 +19,8 @@ import time
 
 from tallyboard.fs import OsFS
 from tallyboard.memfs import MemFS
-from tallyboard.journal import Journal, game_file
+from tallyboard.journal import Journal
+from tallyboard.journal_ops import game_file
 from tests.firmware import journal_harness as h
 
 GOALS = {

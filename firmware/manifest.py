@@ -15,7 +15,12 @@
 # (mpremote cp firmware/main.py :main.py) and remove any tricktally/ and
 # tallyboard/ folders left on the flash by `tricktally deploy`: the file
 # system comes before the frozen modules on sys.path, so they would shadow
-# the frozen code.
+# the frozen code. The screen strings are data, not code, and are read from
+# the file system: copy them to /lib/tallyboard/ (after the frozen modules
+# on sys.path, so nothing is shadowed):
+#
+#   mpremote mkdir :lib + mkdir :lib/tallyboard
+#   mpremote cp firmware/tallyboard/lang_*.bin :lib/tallyboard/
 
 # The port's own frozen modules (asyncio, the ESP32's inisetup, ...).
 include("$(PORT_DIR)/boards/manifest.py")

@@ -2,17 +2,12 @@
 """Pack the screen strings for the board.
 
 Translators edit ``firmware/tallyboard/lang_XX.py`` (a readable dict ``S``
-per language). The board loads what this tool makes from them instead:
+per language). The board reads what this tool makes from them instead,
+``lang_XX.bin`` per language, from its flash one string at a time (the
+format: tallyboard/i18n.py). Every table has the English table's keys.
 
-- ``lang_keys.py``: every key of the English table, sorted, in one string
-  ``KEYS`` ("\\nkey\\nkey\\n"); a key's number is its place in that list.
-- ``lang_XX_packed.py`` per language: its strings in that order as one
-  string ``TEXT`` and ``STARTS``, the character offset where each string
-  starts (2 bytes little-endian each, one more at the end).
-
-One string and one ``bytes`` take far less RAM on MicroPython than a dict
-of ~190 strings (each its own object). ``python tools/make_lang.py`` writes
-the files; ``--check`` only says which are stale (the tests do the same).
+``python tools/make_lang.py`` writes the files; ``--check`` only says which
+are stale (the tests do the same).
 """
 
 import ast
@@ -22,7 +17,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FOLDER = os.path.join(ROOT, "firmware", "tallyboard")
 LANGUAGES = ("en", "es", "pt", "it", "fr")
-HEADER = "# SPDX-License-Identifier: MIT\n# Made by tools/make_lang.py from %s: do not edit (run it again).\n"
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+from tallyboard.i18n import key_hash  # noqa: E402  (the board's own hash)
 
 
 def source_table(lang, folder=FOLDER):
@@ -45,41 +41,40 @@ def keys(folder=FOLDER):
     return out
 
 
-def keys_module(order):
-    """Text of lang_keys.py."""
-    lines = [HEADER % "lang_en.py", '"""Every screen-string key; its number is its place here."""\n', "KEYS = (", '    "\\n"']
-    lines += ["    %r" % (k + "\n") for k in order]
-    lines.append(")\n")
-    return "\n".join(lines)
-
-
-def packed_module(lang, order, folder=FOLDER):
-    """Text of lang_XX_packed.py: the strings of ``lang`` in ``order``."""
+def packed(lang, order, folder=FOLDER):
+    """The bytes of lang_XX.bin: the strings of ``lang`` for the keys ``order``."""
     table = source_table(lang, folder)
-    starts, at = [], 0
+    by_hash = {}
     for key in order:
         if key not in table:
             raise ValueError("lang_%s.py: no string for key %r" % (lang, key))
+        h = key_hash(key)
+        if h in by_hash:
+            raise ValueError("keys %r and %r have the same hash: rename one" % (by_hash[h], key))
+        by_hash[h] = key
+    hashes = sorted(by_hash)
+    records = [(by_hash[h] + "\n" + table[by_hash[h]]).encode("utf-8") for h in hashes]
+    starts, at = [], 0
+    for record in records:
         starts.append(at)
-        at += len(table[key])
+        at += len(record)
     starts.append(at)
     if at > 0xFFFF:
-        raise ValueError("lang_%s.py: %d characters, more than 2-byte offsets hold" % (lang, at))
-    blob = bytes(b for n in starts for b in (n & 0xFF, n >> 8))
-    lines = [HEADER % ("lang_%s.py" % lang), '"""The %s strings packed (see i18n.py)."""\n' % lang, "TEXT = ("]
-    lines += ["    %r  # %s" % (table[k], k) for k in order]
-    lines.append(")")
-    lines.append("STARTS = %r\n" % blob)
-    return "\n".join(lines)
+        raise ValueError("lang_%s.py: %d bytes of strings, more than 2-byte offsets hold" % (lang, at))
+    out = bytearray(len(hashes).to_bytes(2, "little"))
+    for h in hashes:
+        out += h.to_bytes(3, "little")
+    for n in starts:
+        out += n.to_bytes(2, "little")
+    for record in records:
+        out += record
+    return bytes(out)
 
 
 def outputs(folder=FOLDER):
-    """{file name: text} of every file this tool makes."""
+    """{file name: bytes} of every file this tool makes."""
     order = keys(folder)
-    out = {"lang_keys.py": keys_module(order)}
-    for lang in LANGUAGES:
-        out["lang_%s_packed.py" % lang] = packed_module(lang, order, folder)
-    return out
+    return {"lang_%s.bin" % lang: packed(lang, order, folder) for lang in LANGUAGES}
 
 
 def stale(folder=FOLDER):
@@ -88,7 +83,7 @@ def stale(folder=FOLDER):
     for name, text in sorted(outputs(folder).items()):
         path = os.path.join(folder, name)
         try:
-            with open(path, encoding="utf-8") as f:
+            with open(path, "rb") as f:
                 if f.read() == text:
                     continue
         except OSError:
@@ -107,7 +102,7 @@ def main(argv):
         print("usage: python tools/make_lang.py [--check]", file=sys.stderr)
         return 2
     for name, text in sorted(outputs().items()):
-        with open(os.path.join(FOLDER, name), "w", encoding="utf-8") as f:
+        with open(os.path.join(FOLDER, name), "wb") as f:
             f.write(text)
     return 0
 

@@ -9,13 +9,20 @@ and in tests. Pin numbers live only in tallyboard.boards.
 
 VERSION = "0.1.0"
 
-# Screens of the menus, forgotten while a game is on screen (App.next_screen),
-# and the game's screens, forgotten on the home menu (App.go_home).
-MENU_MODULES = ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.ui.roster",
-                "tallyboard.ui.settings", "tallyboard.ui.amend", "tallyboard.ui.space", "tallyboard.ui.games",
-                "tallyboard.ui.choose", "tallyboard.ui.resume")
-GAME_MODULES = ("tallyboard.ui.entry", "tallyboard.ui.table", "tallyboard.ui.defaults", "tallyboard.ui.final",
-                "tallyboard.ui.undo", "tallyboard.ui.moon", "tallyboard.ui.private", "tallyboard.ui.seats", "tallyboard.ui.bid_line")
+# Modules of the menus (their screens, the message screen their forms
+# import, the moves and settings code they use), forgotten while a game is
+# on screen (App.next_screen); and the game's screens, forgotten on the
+# home menu (App.go_home). Names under tallyboard, one string each (one
+# object, not a tuple of strings).
+MENU_MODULES = ("ui.setup ui.home ui.menu ui.roster ui.settings ui.amend ui.space ui.games ui.choose ui.resume"
+                " ui.message app_more config_store")
+GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.seats ui.bid_line"
+
+
+def unload_all(names):
+    """``unload`` every module of ``names`` (MENU_MODULES or GAME_MODULES)."""
+    for name in names.split():
+        unload("tallyboard." + name)
 
 
 def unload(name):

@@ -6,15 +6,19 @@ Navigation lives in the screens (tallyboard.ui); the rules live in the core:
 ``enter`` asks the core first (a refused entry shows the core's reason and
 changes nothing), then journals the entry. Every event ends with one
 ``display.show()``, which sends only what changed.
+
+This module is the game loop, kept in RAM for the app's life. The moves
+off that loop (start-up, the menus, starting a game, undo, amend) are in
+tallyboard.app_more, loaded when first used and forgotten while a game is
+on screen; ``App.__getattr__`` finds them there, so callers still write
+``app.start_game(...)``.
 """
 
 import sys
 
-from tricktally import new_game, RuleError
-from tallyboard import GAME_MODULES, MENU_MODULES, i18n, text, unload
-from tallyboard.config import Config
+from tricktally import RuleError
+from tallyboard import MENU_MODULES, text, unload_all
 from tallyboard.i18n import explain, t
-from tallyboard.journal import Journal
 from tallyboard.ui import widgets
 
 FIRMWARE_VERSION = "0.1.0"
@@ -25,36 +29,17 @@ FIRMWARE_VERSION = "0.1.0"
 _screens = {}
 
 
-def _entry_screens():
-    m = _screens.get("entry")
+def _screens_of(name):
+    """The screen module tallyboard.ui.entry or tallyboard.ui.table
+    (``name``), loaded now if it is not."""
+    m = _screens.get(name)
     if m is None:
-        from tallyboard.ui import entry as m
-
-        _screens["entry"] = m
+        if name == "entry":
+            from tallyboard.ui import entry as m
+        else:
+            from tallyboard.ui import table as m
+        _screens[name] = m
     return m
-
-
-def _table_screen():
-    m = _screens.get("table")
-    if m is None:
-        from tallyboard.ui import table as m
-
-        _screens["table"] = m
-    return m
-
-
-def _undo_screens():
-    # Loaded on the first undo only (it is a game module: forgotten at home).
-    from tallyboard.ui import undo as m
-
-    return m
-
-
-def _message(title, text, on_ok):
-    """A message screen (tallyboard.ui.message, loaded on first use)."""
-    from tallyboard.ui.message import Message as M
-
-    return M(title, text, on_ok)
 
 
 class App:
@@ -70,64 +55,25 @@ class App:
     (tallyboard.keeper, loaded only then)."""
 
     def __init__(self, display, buttons, fs, clock, link=None, device_id="sim", rng=None, smart=True, power=None):
-        self.display = display
-        self.fb = display.fb
-        self.buttons = buttons
-        self.fs = fs
-        self.clock = clock
-        self.device_id = device_id
-        self.rng = rng
-        self.smart = smart
-        self.config = Config(fs)
-        i18n.use(self.config.language)
-        display.contrast(self.config.contrast)
-        self.power = power
-        self.keeper = None
-        if power is not None:
-            from tallyboard.keeper import Keeper
+        from tallyboard import app_more
 
-            self.keeper = Keeper(self, power)
-        self.journal = Journal(fs, clock)
-        self._stored = self.journal.boot()
-        self.link = link(self) if callable(link) and not hasattr(link, "poll") else link
-        self.game = None
-        self.game_id = None
-        self.names = []
-        self.side_names = []
-        self.order = []
-        self._order_hand = None
-        self._ready = None
-        self._revealed = None
-        self._trump_asked = None
-        self.screen = None
-        self._table = None
-        self.pickers = {}  # screen class -> the one picker reused for every entry
-        self.last_bytes = 0
-        self.presses = 0
-        self.toast = None  # what an undo took back, shown until the next press
-        self.toast_lines = None
-        self._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
-        self.played = {}  # game id -> epoch seconds of its last entry since boot
-        self.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
-        notes = None
-        if self.journal.notices or self.config.problem_kind or [s for s in self._stored if s.note]:
-            # The English notes stay for the PC; the screen's come from the
-            # language table (tallyboard.notes, loaded for this only).
-            from tallyboard import notes as words
+        app_more.start(self, display, buttons, fs, clock, link, device_id, rng, smart, power)
 
-            notes = words.boot_text(self._stored, self.journal.notices, self.config.problem_kind)
-            unload("tallyboard.notes")
-        ref = self.unfinished()
-        if ref is not None:
-            self.open_game(ref)
-        else:
-            self.go_home()
-        if notes:
-            then = self.screen
-            self.go(_message(t("damage"), notes, lambda app: app.go(then)))
-        self.redraw()
-        if self.keeper is not None:
-            self.keeper.start()  # the battery gauge, its mark, a first warning
+    def __getattr__(self, name):
+        # Called only for a name the app does not have: the settings (read
+        # from the flash when first asked for), or a move off the game loop
+        # (a public function of tallyboard.app_more, loaded now).
+        if name == "config":
+            from tallyboard.config import Config
+
+            self.config = Config(self.fs)
+            return self.config
+        from tallyboard import app_more
+
+        move = getattr(app_more, name, None) if name[0] != "_" else None
+        if not callable(move):
+            raise AttributeError(name)
+        return lambda *args, **kw: move(self, *args, **kw)
 
     # ----- events -----------------------------------------------------------
 
@@ -184,21 +130,8 @@ class App:
             except Exception as e:  # noqa: BLE001 - the board must keep going
                 # A bug must not stop the score keeper: say so and go home;
                 # every confirmed entry is already in the journal.
-                # The screen names the error's type only ("IndexError",
-                # "ENOSPC"): the sentence is the language's, not Python's.
-                from tallyboard.notes import errno_name
-                from tallyboard.ui.home import home
-
-                self.refuse(t("internal_error") % errno_name(e), home(self))
-                unload("tallyboard.notes")
-                self.redraw()
-            self.sleep()
-
-    def serve(self):
-        """One pass of ``run``'s loop (without its guard): ``work``, then
-        ``sleep``. Returns the ms slept (None: until woken; 0: no sleep)."""
-        self.work()
-        return self.sleep()
+                self.crashed(e)
+            self.keeper.sleep()
 
     def work(self):
         """Everything due now: button events, the link, and with power
@@ -206,96 +139,6 @@ class App:
         self.tick()
         if self.keeper is not None:
             self.keeper.work()
-
-    def sleep(self):
-        """Sleep until a button, the PC or the next idle step (needs power
-        hardware); returns the ms slept (None: until woken)."""
-        return self.keeper.sleep()
-
-    # ----- games on the board -----------------------------------------------
-
-    def stored_games(self):
-        """Stored games, newest first (the current game's state included)."""
-        out = list(self._stored)
-        out.sort(key=lambda s: -s.game_id)
-        return out
-
-    def unfinished(self):
-        """The newest game that has not finished, or None."""
-        best = None
-        for s in self._stored:
-            if not s.finished and s.game is not None and not s.game.finished:
-                if best is None or s.game_id > best.game_id:
-                    best = s
-        return best
-
-    def open_game(self, stored):
-        """Make ``stored`` (a journal Stored) the current game and go to
-        the screen where it stood."""
-        self._use(stored.game_id, stored.game)
-        self.next_screen()
-
-    def _use(self, game_id, g):
-        self.game = g
-        self.game_id = game_id
-        self.names = [widgets.clip(p, 60) for p in g.players]
-        # The header bar leaves 7 characters for the dealer.
-        self.short_names = [widgets.clip(p, 42) for p in g.players]
-        self.initials = None
-        self.side_names = []
-        room = _entry_screens().name_width(g)
-        for side in g.sides:
-            self.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
-        self._order_hand = None
-        self._ready = None
-        self._revealed = None
-        self._trump_asked = None
-
-    def forget(self, game_id):
-        """Drop a deleted game from the games the board lists."""
-        self._stored = [s for s in self._stored if s.game_id != game_id]
-
-    def view_finished(self, stored):
-        """Show the final table of a finished game (OK back to the list)."""
-        g = stored.game
-        if g is None:
-            from tallyboard import notes
-
-            text = notes.journal_note(stored.note) if stored.note else "?"
-            unload("tallyboard.notes")
-            self.go(_message(t("damage"), text, lambda app: app.go_home()))
-            return
-        self._use(None, g)
-        from tallyboard.ui.final import FinalScreen
-
-        self.go(FinalScreen(self, lambda app: app.go_home(), undo=False))
-
-    def start_game(self, name, players, first_dealer, settings, back=None, room_made=False):
-        """Create a game with the core and journal its start (after making
-        room on the flash when it runs low)."""
-        if self.keeper is not None and self.keeper.refuses_new_game():
-            # Power hook: flat cells must not start a game they cannot finish.
-            self.refuse(t("battery_critical"), back)
-            return
-        try:
-            g = new_game(name, players, first_dealer, settings)
-        except RuleError as e:
-            self.refuse(explain(e, self.names), back)
-            return
-        if not room_made and self.journal.space()[1]:
-            # Loaded only when needed: the board's RAM is short too.
-            from tallyboard.ui.space import before_new_game
-
-            before_new_game(self, lambda app: app.start_game(name, players, first_dealer, settings, back, True), back)
-            return
-        try:
-            gid = self.journal.new_game(g, self.clock.time())
-        except (OSError, ValueError) as e:
-            self.refuse(self.failure(e), back)
-            return
-        self._stored.append(_Live(gid, g, self.clock.time()))
-        self._use(gid, g)
-        self.next_screen()
 
     # ----- where a game stands ------------------------------------------------
 
@@ -305,10 +148,9 @@ class App:
         if g is None:
             self.go_home()
             return
-        if "tallyboard.ui.menu" in sys.modules:
+        if "tallyboard.app_more" in sys.modules or "tallyboard.ui.menu" in sys.modules:
             # A game is on screen: the menus' code can go until BACK.
-            for name in MENU_MODULES:
-                unload(name)
+            unload_all(MENU_MODULES)
         if g.finished:
             self.show_table(_close_game, None)
             return
@@ -321,11 +163,11 @@ class App:
             self._order_hand = hand
         if g.NAME == "wizard":
             if self.trump_due():
-                self.go(self.keep(_entry_screens().TrumpEntry))
+                self.go(self.keep(_screens_of("entry").TrumpEntry))
                 return
             if g.settings["bidding"] != "open":
                 if g.kind == "bid":
-                    if self._ready != (hand, g.seat):
+                    if self._ready != hand * 64 + g.seat:
                         from tallyboard.ui.private import PassScreen
 
                         self.go(PassScreen(g.seat))
@@ -336,7 +178,7 @@ class App:
 
                     self.go(self.keep(RevealScreen))
                     return
-        self.go(_entry_screens().for_step(self, preset))
+        self.go(_screens_of("entry").for_step(self, preset))
 
     def trump_due(self):
         """Wizard: True while the round in play still needs its trump asked
@@ -354,7 +196,7 @@ class App:
     def first_bid_picker(self):
         """The app's one number picker, set to the bid the game expects
         (the score table shows it on its last lines and passes it keys)."""
-        screens = _entry_screens()
+        screens = _screens_of("entry")
         return screens._reuse(screens.NumberEntry, self, self.game, None)
 
     def keep(self, cls):
@@ -365,39 +207,13 @@ class App:
             screen = self.pickers[cls] = cls()
         return screen
 
-    def game_menu(self):
-        """The menu BACK opens during a game."""
-        from tallyboard.ui.home import game_menu
-
-        self.go(game_menu(self))
-
-    def go_home(self):
-        """The home menu (the game screens' code can go meanwhile)."""
-        if _screens:
-            _screens.clear()
-            self._table = None
-            self.pickers = {}
-            for name in GAME_MODULES:
-                unload(name)
-        from tallyboard.ui.home import home
-
-        self.go(home(self))
-
-    def failure(self, e):
-        """Why a write or a setting failed (``e``: an OSError, a RuleError,
-        a config.ConfigError, a JournalError) in the board's language; the
-        exception's English text is for the PC, never the screen."""
-        from tallyboard import notes
-
-        text = notes.refusal(e, self.names)
-        unload("tallyboard.notes")
-        return text
-
     def refuse(self, message, back=None):
         """Show why something was refused; OK returns to ``back`` (default:
         the current screen, as it was: nothing entered is lost)."""
+        from tallyboard.ui.message import Message
+
         back = back or self.screen
-        self.go(_message(t("refused"), message, lambda app: app.go(back)))
+        self.go(Message(t("refused"), message, lambda app: app.go(back)))
 
     # ----- changes: core first, then the journal ------------------------------
 
@@ -421,7 +237,7 @@ class App:
             self.played[self.game_id] = self.clock.time()
             # The table after a hand also asks the next one's first question
             # (Wizard: the trump; Spades: the first bid).
-            self.show_table(_close_game if g.finished else _next, None if g.finished else _menu, None, True, not g.finished)
+            self.show_table(_close_game if g.finished else App.next_screen, None if g.finished else _menu, None, True, not g.finished)
         else:
             self._next_or_fill()
         return True
@@ -429,19 +245,16 @@ class App:
     def _next_or_fill(self):
         # With smart defaults on, a tricks or hearts value that can only be
         # one number (the last seat's, or 0 once nothing is left) is entered
-        # at once: asking for it would be a press that decides nothing.
+        # at once: asking for it would be a press that decides nothing. Not
+        # the step an undo has just reopened: the players check it
+        # themselves rather than have it filled in behind their back.
         g = self.game
-        value = _entry_screens().defaults.forced(g) if self.smart else None
-        if value is not None and not self._shown_again(g):
+        value = _screens_of("entry").defaults.forced(g) if self.smart else None
+        keep = self._no_auto
+        if value is not None and not (keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat):
             self.enter(g.kind, g.seat, value)
         else:
             self.next_screen()
-
-    def _shown_again(self, g):
-        # True for the step an undo has just reopened: the players check it
-        # themselves rather than have it filled in behind their back.
-        keep = self._no_auto
-        return keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat
 
     def show_table(self, on_ok, on_back, index=None, undo=True, ask=False):
         """The score table (one screen object reused for every hand); once
@@ -453,7 +266,7 @@ class App:
             self.go(FinalScreen(self, on_ok, undo))
             return
         if self._table is None:
-            self._table = _table_screen().TableScreen(self, on_ok, on_back, index, undo, ask)
+            self._table = _screens_of("table").TableScreen(self, on_ok, on_back, index, undo, ask)
         else:
             self._table.reset(self, on_ok, on_back, index, undo, ask)
         self.go(self._table)
@@ -469,7 +282,9 @@ class App:
 
     def private_ready(self, seat):
         """The player ``seat`` holds the board: show their private bid."""
-        self._ready = (self.game.hand_number, seat)
+        # The hand and seat as one number (hand * 64 + seat): comparing it
+        # on every press then makes no tuple.
+        self._ready = self.game.hand_number * 64 + seat
         self.next_screen()
 
     def revealed(self):
@@ -477,137 +292,12 @@ class App:
         self._revealed = self.game.hand_number
         self.next_screen()
 
-    def undo(self, confirmed=False):
-        """Take back the last entry (core, then journal) and go back to it;
-        the title bar then says what was taken back. Taking back the entry
-        that completed a hand reopens that hand: the players are asked first
-        (``confirmed`` is their yes)."""
-        g = self.game
-        if g is None or self.game_id is None or not g.can_undo():
-            self.refuse(t("nothing_undo"))
-            return
-        guess = g.last_entry()
-        undo_screens = _undo_screens()
-        if not confirmed and undo_screens.reopens(g, guess):
-            undo_screens.ask_reopen(self, guess)
-            return
-        trump_before = g.current.get("trump") if g.current is not None and g.NAME == "wizard" else None
-        # The journal first: the core cannot redo, but an undo it allows
-        # always succeeds. A failed write leaves both as they were.
-        try:
-            self.journal.undo(self.game_id)
-        except (OSError, ValueError) as e:
-            self.refuse(self.failure(e))
-            return
-        g.undo()
-        self._ready = None
-        self._revealed = None
-        if g.NAME == "wizard" and g.current is not None and g.current.get("trump") != trump_before:
-            self._trump_asked = None
-        preset = None
-        if guess is not None and g.kind == guess[0] and g.seat == guess[1] and g.value(g.kind, g.seat) is None:
-            preset = guess[2]
-            # Shown again to be checked: not filled in again behind their back.
-            self._no_auto = (g.hand_number, g.kind, g.seat)
-        self.next_screen(preset)
-        self.say(undo_screens.undone(self, g, guess))
 
-    def say(self, line):
-        """Show ``line`` over the title bar (two lines at most) until the next press."""
-        self.toast = line
-        self.toast_lines = None
-        if line:
-            room = widgets.W - 2
-            if text.width(line) <= room:
-                self.toast_lines = [line]
-            else:
-                # "Undone:" on the title bar, what it took back under it.
-                cut = line.find(" ")
-                self.toast_lines = [line[:cut], widgets.clip(line[cut + 1:], room)]
-
-    def amend(self, index, data, back=None):
-        """Replace complete hand ``index`` with ``data`` (core, then journal)."""
-        g = self.game
-        try:
-            g.amend(index, data)
-        except RuleError as e:
-            self.refuse(explain(e, self.names), back)
-            return
-        try:
-            self.journal.amend(self.game_id, index, data)
-        except (OSError, ValueError) as e:
-            g.undo()
-            self.refuse(self.failure(e), back)
-            return
-        self._order_hand = None
-        self.show_table(_next, _menu, index)
-
-    def set_language(self, code):
-        """Switch every screen to language ``code`` and keep it."""
-        self.config.set_language(code)
-        i18n.use(code)
-
-    def describe(self):
-        """One line naming the screen and its state (simulator, tests)."""
-        s = self.screen
-        name = s.__class__.__name__
-        g = self.game
-        parts = [name]
-        if g is not None and name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen", "FinalScreen"):
-            # The game's own word for a deal, and seats counted from 1 as
-            # players count them.
-            parts.append("%s %s=%d" % (g.NAME, "round" if g.NAME == "wizard" else "hand", g.hand_number))
-            if hasattr(s, "kind"):
-                parts.append("kind=%s" % s.kind)
-            if getattr(s, "seat", None) is not None:
-                parts.append("seat=%d" % (s.seat + 1))
-            if hasattr(s, "value"):
-                parts.append("value=%d" % s.value)
-            if name == "SeatEntry":
-                parts.append("seat=%d" % (s.cursor + 1))
-            elif hasattr(s, "cursor"):
-                parts.append("cursor=%d" % s.cursor)
-        elif hasattr(s, "title"):
-            parts.append(str(s.title))
-        if self.toast:
-            parts.append("[%s]" % self.toast)
-        return " ".join(parts)
-
-
-class _Live:
-    """A game started since boot, listed like the journal's Stored."""
-
-    def __init__(self, game_id, game, created=None):
-        self.game_id = game_id
-        self.game = game
-        self.created = created
-        self.damage = None
-        self.name = game.NAME
-        self.players = game.players
-
-    @property
-    def finished(self):
-        return self.game.finished
-
-
-def _next(app):
-    app.next_screen()
-
-
+# The score table's callbacks take the app (OK: App.next_screen itself).
 def _menu(app):
     app.game_menu()
 
 
 def _close_game(app):
-    # Game over, seen: the end record closes the journal (no undo after it).
-    gid = app.game_id
-    if gid is not None:
-        try:
-            app.journal.end(gid)
-        except (OSError, ValueError):
-            pass
-        # From now on the game is listed from the journal (replayed when
-        # opened), so its Game object, every hand, does not stay in RAM.
-        app._stored = [app.journal.stored(gid, app.game) if s.game_id == gid else s for s in app._stored]
-    app.game_id = None
-    app.go_home()
+    # Game over, seen (the final table's OK).
+    app.close_game()

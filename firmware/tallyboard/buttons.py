@@ -75,18 +75,17 @@ class Buttons:
         self.repeat_delay_ms = repeat_delay_ms
         self.repeat_ms = repeat_ms
         count = len(order)
-        self._press_ev = [(n, PRESS) for n in order]
-        self._long_ev = [(n, LONG) for n in order]
-        self._repeat_ev = [(n, REPEAT) for n in order]
-        self._does_long = [n in long_names for n in order]
-        self._does_repeat = [n in repeat_names for n in order]
+        # Every event made once: button i's kind k is _events[3 * i + k - 1].
+        self._events = [(n, k) for n in order for k in (PRESS, LONG, REPEAT)]
+        # Per button, bit 1: it gives LONG, bit 2: it gives REPEAT.
+        self._gives = bytearray((n in long_names) | (n in repeat_names) << 1 for n in order)
         now = clock_ms() & _PERIOD_MASK
         # A button already held at start-up counts as held, not as a press:
         # it fires only after it is released and pressed again.
-        self._down = [bool(s()) for s in self._src]
-        self._changed = [(now - debounce_ms) & _PERIOD_MASK] * count  # time of last accepted edge
-        self._pressed_at = [now] * count
-        self._long_done = [True] * count
+        # _held: 0 up, 1 held, 2 held and its LONG given (or at start-up).
+        self._held = bytearray(2 if s() else 0 for s in self._src)
+        # The time of the last accepted edge: while held, when it was pressed.
+        self._changed = [(now - debounce_ms) & _PERIOD_MASK] * count
         self._next_repeat = [now] * count
         self._queue = [None] * _QUEUE
         self._head = 0
@@ -121,55 +120,53 @@ class Buttons:
         held: the app must poll again soon (held buttons give LONG/REPEAT)."""
         if self._len:
             return True
-        for i in range(len(self._down)):
-            if self._down[i] or self._latched[i]:
+        for i in range(len(self._held)):
+            if self._held[i] or self._latched[i]:
                 return True
         return False
 
-    def _push(self, ev):
-        if self._len < _QUEUE:
-            self._queue[(self._head + self._len) % _QUEUE] = ev
-            self._len += 1
-
     def pressed(self, name):
         """True while ``name`` is held (debounced state)."""
-        return self._down[self.names.index(name)]
+        return self._held[self.names.index(name)] > 0
 
     def poll(self):
         """Sample every button; return one pending event or None."""
         now = self._clock() & _PERIOD_MASK
-        down = self._down
+        held = self._held
         changed = self._changed
+        latched = self._latched
+        queue = self._queue
         for i in range(len(self._src)):
             raw = bool(self._src[i]())
-            if self._latched[i]:
-                self._latched[i] = 0
+            if latched[i]:
+                latched[i] = 0
                 raw = True
-            if raw != down[i] and ticks_diff(now, changed[i]) >= self.debounce_ms:
-                down[i] = raw
+            event = 0  # the kind found for this button, if any
+            since = ((now - changed[i] + _HALF) & _PERIOD_MASK) - _HALF  # ticks_diff, inline: per button per poll
+            if raw != (held[i] > 0) and since >= self.debounce_ms:
                 changed[i] = now
+                held[i] = raw
                 if raw:
-                    self._pressed_at[i] = now
-                    self._long_done[i] = False
                     self._next_repeat[i] = (now + self.repeat_delay_ms) & _PERIOD_MASK
-                    self._push(self._press_ev[i])
-                continue
-            if not down[i]:
-                continue
-            if self._does_long[i] and not self._long_done[i]:
-                if ticks_diff(now, self._pressed_at[i]) >= self.long_ms:
-                    self._long_done[i] = True
-                    self._push(self._long_ev[i])
-            if self._does_repeat[i] and ticks_diff(now, self._next_repeat[i]) >= 0:
-                nxt = (self._next_repeat[i] + self.repeat_ms) & _PERIOD_MASK
-                if ticks_diff(nxt, now) <= 0:
-                    nxt = (now + self.repeat_ms) & _PERIOD_MASK
-                self._next_repeat[i] = nxt
-                self._push(self._repeat_ev[i])
+                    event = PRESS
+            elif held[i]:
+                gives = self._gives[i]
+                if gives & 1 and held[i] == 1 and since >= self.long_ms:
+                    held[i] = 2
+                    event = LONG
+                elif gives & 2 and ticks_diff(now, self._next_repeat[i]) >= 0:
+                    nxt = (self._next_repeat[i] + self.repeat_ms) & _PERIOD_MASK
+                    if ticks_diff(nxt, now) <= 0:
+                        nxt = (now + self.repeat_ms) & _PERIOD_MASK
+                    self._next_repeat[i] = nxt
+                    event = REPEAT
+            if event and self._len < _QUEUE:
+                queue[(self._head + self._len) % _QUEUE] = self._events[3 * i + event - 1]
+                self._len += 1
         if not self._len:
             return None
-        ev = self._queue[self._head]
-        self._queue[self._head] = None
+        ev = queue[self._head]
+        queue[self._head] = None
         self._head = (self._head + 1) % _QUEUE
         self._len -= 1
         return ev

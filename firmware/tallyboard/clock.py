@@ -16,26 +16,23 @@ _TICKS_DIFF = getattr(_time, "ticks_diff", None)
 
 
 class Clock:
-    """Milliseconds since start (``ticks_ms``) and epoch seconds once set.
+    """Milliseconds since start (``ticks_ms()``) and epoch seconds once set.
 
     ``ticks_ms`` and ``time`` may be injected (callables); ``time`` returning
-    None means the wall clock is unknown.
+    None means the wall clock is unknown. ``ticks_ms`` is that callable
+    itself (no method between: the buttons call it on every poll).
     """
 
     def __init__(self, ticks_ms=None, time=None):
-        self._ticks = ticks_ms or getattr(_time, "ticks_ms", None) or (lambda: int(_time.monotonic() * 1000))
+        self.ticks_ms = ticks_ms or getattr(_time, "ticks_ms", None) or (lambda: int(_time.monotonic() * 1000))
         self._time = time
         self._base = None
         self._base_tick = 0
 
-    def ticks_ms(self):
-        """Milliseconds from an arbitrary start (may wrap on the board)."""
-        return self._ticks()
-
     def time(self):
         """Epoch seconds, or None until the time has been set."""
         if self._base is not None:
-            now = self._ticks()
+            now = self.ticks_ms()
             since = _TICKS_DIFF(now, self._base_tick) if _TICKS_DIFF else now - self._base_tick
             return self._base + since // 1000
         if self._time is not None:
@@ -47,18 +44,20 @@ class Clock:
         if not isinstance(epoch, int) or isinstance(epoch, bool) or epoch < 0:
             raise ValueError("time must be whole epoch seconds >= 0, not %r" % (epoch,))
         self._base = epoch
-        self._base_tick = self._ticks()
+        self._base_tick = self.ticks_ms()
 
 
-class FakeClock(Clock):
-    """A clock that only moves when told: ``advance(ms)``."""
+def FakeClock(start_ms=0, epoch=None):
+    """A Clock that only moves when told: ``advance(ms)``, or set ``now``
+    (its tick, in ms). A function, not a subclass: a class costs the board
+    RAM, and tests and the simulator are its only users."""
+    clock = Clock(ticks_ms=lambda: clock.now)
+    clock.now = start_ms
 
-    def __init__(self, start_ms=0, epoch=None):
-        self.now = start_ms
-        Clock.__init__(self, ticks_ms=lambda: self.now)
-        if epoch is not None:
-            self.set_time(epoch)
+    def advance(ms):
+        clock.now += ms
 
-    def advance(self, ms):
-        """Move the tick forward by ``ms`` milliseconds."""
-        self.now += ms
+    clock.advance = advance
+    if epoch is not None:
+        clock.set_time(epoch)
+    return clock

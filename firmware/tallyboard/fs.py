@@ -5,7 +5,7 @@ built on the same ``AtomicFiles``).
 
 Each gives: ``listdir()``, ``exists(name)``, ``size(name)``, ``read(name)``,
 ``read_at(name, offset, length)``, ``append(name, data)`` (appends and
-flushes), ``write_file(name, data)`` (atomic replace), ``truncate(name,
+flushes), ``put(name, data)`` (overwrites), ``write_file(name, data)`` (atomic replace), ``truncate(name,
 length)`` (atomic), ``remove(name)``, ``free()`` and ``recover()``.
 
 Atomic replace is three steps: write ``NAME.tmp``, rename it to ``NAME.new``
@@ -15,80 +15,35 @@ finishes the rename). Where renaming over an existing file fails (FAT), the
 old file is removed first; the ``.new`` still holds the data meanwhile.
 """
 
-TMP = ".tmp"
-NEW = ".new"
-CHUNK = 1024
-
-
 class AtomicFiles:
-    """write_file, truncate and recover, built on each store's primitives:
-    ``_put`` (create or overwrite, flushed), ``_rename`` (over an existing
-    name if the store can), ``append``, ``remove``, ``listdir``, ``exists``."""
+    """What every store adds to its primitives (``_put``: create or
+    overwrite, flushed; ``_rename``: over an existing name if the store
+    can; ``append``, ``remove``, ``listdir``, ``exists``, ``read_at``):
+    ``put``, and ``write_file``, ``truncate`` and ``recover``, which are
+    fs_more.py's functions, loaded when first used."""
 
-    def write_file(self, name, data):
-        """Replace ``name`` by ``data`` atomically: after a power cut the file
-        holds either the old or the new bytes (once ``recover()`` has run)."""
-        try:
-            self._put(name + TMP, data)
-        except Exception:
-            # A full flash: drop the partial copy, or it eats the space that
-            # freeing a game is meant to win back.
-            self._drop(name + TMP)
-            raise
-        self._commit(name)
+    def put(self, name, data):
+        """Create or overwrite ``name`` with ``data``, flushed: one write, not
+        atomic (a power cut may leave it torn, except on littlefs, where a
+        file changes at its sync)."""
+        self._put(name, data)
 
-    def _drop(self, name):
-        try:
-            if self.exists(name):
-                self.remove(name)
-        except Exception:  # noqa: BLE001 - the write's own error is reported
-            pass
+    def __getattr__(self, name):
+        # write_file, truncate, recover (and OsFS's listdir, read, remove,
+        # _rename, free): fs_more's function of that name, bound to this
+        # store (AttributeError when there is none).
+        if name[:2] == "__":
+            raise AttributeError(name)
+        from tallyboard import fs_more
 
-    def truncate(self, name, length):
-        """Keep the first ``length`` bytes of ``name``, atomically (a copy,
-        then a rename: MicroPython files have no truncate)."""
-        tmp = name + TMP
-        try:
-            self._put(tmp, self.read_at(name, 0, min(CHUNK, length)))
-            off = CHUNK
-            while off < length:
-                self.append(tmp, self.read_at(name, off, min(CHUNK, length - off)))
-                off += CHUNK
-        except Exception:
-            self._drop(tmp)
-            raise
-        self._commit(name)
-
-    def _commit(self, name):
-        self._rename(name + TMP, name + NEW)
-        self._replace(name + NEW, name)
-
-    def _replace(self, src, dst):
-        try:
-            self._rename(src, dst)
-        except OSError:
-            # A store that cannot rename over a file: the data is safe in src.
-            if self.exists(dst):
-                self.remove(dst)
-            self._rename(src, dst)
-
-    def recover(self):
-        """Finish or drop atomic writes a power cut interrupted. Returns the
-        names it touched. Idempotent; call it once at boot."""
-        touched = []
-        for n in self.listdir():
-            if n.endswith(TMP):
-                self.remove(n)
-                touched.append(n)
-        for n in self.listdir():
-            if n.endswith(NEW):
-                self._replace(n, n[: -len(NEW)])
-                touched.append(n)
-        return touched
+        f = getattr(fs_more, name)
+        return lambda *args: f(self, *args)
 
 
 class OsFS(AtomicFiles):
     """Files in folder ``root`` through ``os`` (MicroPython or CPython).
+    What a key press never needs (listdir, read, remove, _rename, free) is
+    in fs_more.py, loaded when first used.
 
     ``osmod`` and ``opener`` default to ``os`` and ``open``; tests pass a
     shim over another store (littlefs-python) to run this same code on it.
@@ -99,8 +54,11 @@ class OsFS(AtomicFiles):
             import os as osmod
         self.os = osmod
         self.open = opener or open
+        self._fsync = getattr(osmod, "fsync", None)
         root = root.rstrip("/") if root not in ("", "/") else root
         self.root = root
+        # What a name's path starts with ("" for the current folder).
+        self.prefix = "" if not root else "/" if root == "/" else root + "/"
         if root not in ("", "/"):
             try:
                 osmod.stat(root)
@@ -108,76 +66,40 @@ class OsFS(AtomicFiles):
                 osmod.mkdir(root)
         self.recover()
 
-    def path(self, name):
-        """The path of ``name`` in the store."""
-        if not self.root:
-            return name
-        if self.root == "/":
-            return "/" + name
-        return self.root + "/" + name
-
-    def listdir(self):
-        """Names of the files in the store."""
-        return self.os.listdir(self.root or ".") if self.root else self.os.listdir()
-
     def exists(self, name):
         """True when ``name`` exists (MicroPython has no os.path)."""
         try:
-            self.os.stat(self.path(name))
+            self.os.stat(self.prefix + name)
         except OSError:
             return False
         return True
 
     def size(self, name):
         """Size of ``name`` in bytes; OSError when it does not exist."""
-        return self.os.stat(self.path(name))[6]
-
-    def read(self, name):
-        """All bytes of ``name``."""
-        with self.open(self.path(name), "rb") as f:
-            return f.read()
+        return self.os.stat(self.prefix + name)[6]
 
     def read_at(self, name, offset, length):
         """Up to ``length`` bytes of ``name`` from ``offset``."""
-        with self.open(self.path(name), "rb") as f:
+        with self.open(self.prefix + name, "rb") as f:
             f.seek(offset)
             return f.read(length)
 
-    def append(self, name, data):
-        """Append ``data`` to ``name`` (created if missing) and flush it to flash."""
-        with self.open(self.path(name), "ab") as f:
+    def append(self, name, data, mode="ab"):
+        """Append ``data`` to ``name`` (created if missing) and flush it to
+        flash; with ``mode`` "wb", write it over what ``name`` held."""
+        with self.open(self.prefix + name, mode) as f:
             f.write(data)
             f.flush()
-            self._sync(f)
+            # On a PC a flush reaches the OS, not the disk; fsync does.
+            # MicroPython's flush already commits (littlefs sync), and its os
+            # has no fsync.
+            if self._fsync is not None:
+                try:
+                    self._fsync(f.fileno())
+                except (AttributeError, OSError, ValueError):
+                    pass
 
     def _put(self, name, data):
-        with self.open(self.path(name), "wb") as f:
-            f.write(data)
-            f.flush()
-            self._sync(f)
+        # OsFS's own append, not a subclass's (a counting one counts _put).
+        OsFS.append(self, name, data, "wb")
 
-    def _sync(self, f):
-        # On a PC a flush reaches the OS, not the disk; fsync does. MicroPython's
-        # flush already commits (littlefs sync), and its os has no fsync.
-        fsync = getattr(self.os, "fsync", None)
-        if fsync is not None:
-            try:
-                fsync(f.fileno())
-            except (AttributeError, OSError, ValueError):
-                pass
-
-    def _rename(self, src, dst):
-        self.os.rename(self.path(src), self.path(dst))
-
-    def remove(self, name):
-        """Delete ``name``."""
-        self.os.remove(self.path(name))
-
-    def free(self):
-        """Free bytes in the store, or None when the store cannot tell."""
-        try:
-            st = self.os.statvfs(self.root or "/")
-        except (AttributeError, OSError):
-            return None
-        frsize = st[1] or st[0]
-        return frsize * st[4]

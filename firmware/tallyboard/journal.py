@@ -3,23 +3,25 @@
 
 ``Journal(fs, clock)`` keeps every game as ``gNNNN.tj`` (format in
 journal_format.py and docs/JOURNAL.md): a start record, then one record per
-confirmed entry, undo, amendment, and an end record. A record is appended
+confirmed entry, undo, amendment, and an end record. A record is written
 and flushed as soon as the core has accepted the entry, and appending never
-reads the file back (the journal remembers each file's sequence number and
-size). ``boot()`` checks every file, cuts a torn or damaged tail off (so the
-next append follows a good record), and rebuilds each game through the core.
+reads the game file (the journal remembers each file's sequence number and
+sizes). ``boot()`` checks every file, cuts a torn or damaged tail off (so
+the next append follows a good record), and rebuilds each game through the
+core.
 
-This module is what a game keeps in RAM: appending, acknowledgements,
-deletes and the reads of a sync. Boot and the opening of a stored game
-(scanning, repairing, replaying) are journal_boot.py and journal_read.py,
-imported for that and forgotten right after.
+The records go to the game's small tail file ``gNNNN.tl`` first (a header
+naming the game file's length it continues from, then whole record lines),
+and are folded into the game file, in one write, when the next record
+would take the tail past TAIL_MAX bytes: on littlefs a file that small is
+kept inline in the directory's metadata, so an entry programs flash pages
+and erases no sector (docs/JOURNAL.md, "Tail file and fold").
 
-Besides the journals: ``gNNNN.ack`` (what the PC has acknowledged: a
-length and the CRC-32 of those bytes, so an acknowledgement never covers
-other bytes than the ones the PC stored), damaged pieces ``gNNNN.bad``,
-``gNNNN_2.bad``, ... (the first bytes of each damaged tail boot cut off, for
-the PC to fetch and keep; a later damage never overwrites an earlier one)
-and ``tj.next`` (the next game id, so ids are never reused).
+This module is what a game keeps in RAM: entries and undos, the tail and
+its fold. Every other operation of ``Journal`` is a function of
+journal_sync.py (what the serial link asks) or journal_ops.py (new games,
+amendments, the end, deletes, space, boot), which ``Journal`` loads when
+one is asked for and forgets at the next entry or undo.
 
 A failed write (the file system raises) leaves the journal as it was before
 the call: ``_append`` either completes the record or raises with the file
@@ -32,72 +34,160 @@ from binascii import crc32
 from sys import implementation
 
 from tallyboard import unload
-from tallyboard.journal_format import AMEND, END, ENTRY, START, UNDO, VERSION, JournalError, LineWriter, crc_of
 
-SUFFIX = ".tj"
-ACK = ".ack"
-BAD = ".bad"
-NEXT_FILE = "tj.next"
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
+# The record types this module writes (journal_format.py names them all).
+ENTRY = "e"
+UNDO = "u"
+
 
 # Below this many free bytes space() says low: eight 4 KB flash blocks, room
 # for a few more games (a long game is ~4 KB) and for littlefs to copy the
 # block it appends to.
 LOW_SPACE = 32 * 1024
-# Journals are read in chunks of this size: RAM, not the file, bounds it.
-CHUNK = 1024
+# A tail file stays at most this long: littlefs keeps a file of up to 512
+# bytes (a 4 KB block / 8) inline in its directory's metadata log, where a
+# write programs pages only; a longer one gets data blocks of its own, and
+# every append after a sync then copies its last block to a freshly erased
+# one (45 ms on the Pico's flash).
+TAIL_MAX = 512
 
 _MICROPYTHON = implementation.name == "micropython"
 
 
-def game_file(game_id):
-    """The journal file name of a game id: ``g0007.tj``."""
-    return "g%04d%s" % (game_id, SUFFIX)
+class JournalError(ValueError):
+    """A journal (or a record in it) is not what this format allows.
+    ``note``: None, or (set where the error has one) what went wrong as a
+    tuple the screen words in the board's language (see journal.Stored)."""
+
+    note = None
 
 
-def piece_name(game_id, k):
-    """The file of damaged piece ``k`` (1, 2, ...) of a game: ``g0007.bad``,
-    ``g0007_2.bad``, ..."""
-    if k == 1:
-        return "g%04d%s" % (game_id, BAD)
-    return "g%04d_%d%s" % (game_id, k, BAD)
+# ----- the fast path: entry and undo lines without allocating -------------
+# An entry or undo is written on every confirmed press, and MicroPython
+# counts every allocation: these two record types are written straight into
+# the journal's buffer (digits by hand, the CRC-32 by hand in 16-bit halves
+# so no long int is made on a 32-bit board). Every other record, and any
+# value the fast path does not know, goes through journal_json.encode(): the
+# bytes are the same either way (tests compare them).
+
+_WORD_MAX = const(16)  # longest text value the fast path writes
+_BIG = const(1000000)  # ints of the fast path: -999999..999999 (7 characters)
+_SEQ_MAX = const(1000000000)  # 9 digits
+# seq, " e [", three values (a quoted word at most) and two commas, "]",
+# " ", crc, "\n"
+FAST_MAX = 9 + 4 + 3 * (_WORD_MAX + 2) + 2 + 1 + 1 + 8 + 1
+_HEX = b"0123456789abcdef"
+_NULL = b"null"
+_TRUE = b"true"
+_FALSE = b"false"
+# CRC-32 (zlib's reflected polynomial 0xEDB88320) of each nibble, split in
+# 16-bit halves: every intermediate value stays a small int on MicroPython.
+_CRC_LO = (0, 4196, 8392, 12460, 16784, 20980, 24920, 28988, 33568, 37700, 41960, 45964, 49840, 53972, 57976, 61980)
+_CRC_HI = (0, 7607, 15214, 9945, 30428, 27499, 19890, 20485, 60856, 61455, 54998, 52065, 39780, 34515, 40970, 48573)
 
 
-def _crc_file(fs, name, upto):
-    # CRC-32 (int) of the first ``upto`` bytes of ``name``, read in chunks.
-    crc = 0
-    off = 0
-    while off < upto:
-        chunk = fs.read_at(name, off, min(CHUNK, upto - off))
-        if not chunk:
-            break
-        crc = crc32(chunk, crc)
-        off += len(chunk)
-    if off != upto:
+def write_entry(buf, at, seq, kind, seat, value):
+    """Write the line of entry record ``seq`` (``kind``, ``seat``,
+    ``value``; ``kind`` None: the undo record ``seq``) into ``buf`` from
+    offset ``at`` (``buf`` has FAST_MAX bytes of room there). Returns the
+    offset after its newline, or -1 when a value is outside what the fast
+    path writes: the caller then uses journal_json.encode. The bytes are
+    exactly encode's for the same record."""
+    # One function, no calls: on MicroPython a call with this many locals
+    # allocates its frame on the heap, and this runs on every press.
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < _SEQ_MAX:
         return -1
-    return crc & 0xFFFFFFFF
-
-
-def _forget_reader():
-    # Boot's code leaves the board's RAM once it has run (tallyboard.unload).
-    # Not on CPython (the PC, the tests): there it would only be compiled
-    # again at the next boot (no .pyc with PYTHONDONTWRITEBYTECODE), 3 ms a
-    # boot where the power-cut tests boot thousands of times.
-    if _MICROPYTHON:
-        unload("tallyboard.journal_boot")
-        unload("tallyboard.journal_read")
-        unload("tallyboard.journal_json")
-
-
-def _encode(seq, rtype, payload):
-    # A record the fast path does not write (start, amend, end: a few a
-    # game): the generic writer is loaded for it and forgotten after.
-    from tallyboard.journal_json import encode
-
-    try:
-        return encode(seq, rtype, payload)
-    finally:
-        if _MICROPYTHON:
-            unload("tallyboard.journal_json")
+    i = at
+    n = 0  # the value being written: 0 seq, 1 kind, 2 seat, 3 value
+    v = seq
+    while True:
+        if v is None or v is True or v is False:
+            w = _NULL if v is None else _TRUE if v else _FALSE
+            for k in range(len(w)):
+                buf[i + k] = w[k]
+            i += len(w)
+        elif isinstance(v, int):
+            if n and not -_BIG < v < _BIG:
+                return -1
+            if v < 0:
+                buf[i] = 45  # "-"
+                i += 1
+                v = -v
+            end = i + 1
+            t = v
+            while t >= 10:
+                t //= 10
+                end += 1
+            k = end - 1
+            while k >= i:
+                buf[k] = 48 + v % 10
+                v //= 10
+                k -= 1
+            i = end
+        elif isinstance(v, str) and len(v) <= _WORD_MAX:
+            # Printable ASCII but quote and backslash: written as it is.
+            buf[i] = 34
+            i += 1
+            for ch in v:
+                c = ord(ch)
+                if c < 32 or c > 126 or c == 34 or c == 92:
+                    return -1
+                buf[i] = c
+                i += 1
+            buf[i] = 34
+            i += 1
+        else:
+            return -1
+        if n == 0:
+            buf[i] = 32
+            buf[i + 2] = 32
+            if kind is None:
+                buf[i + 1] = 117  # "u"
+                for k in range(4):
+                    buf[i + 3 + k] = _NULL[k]
+                i += 7
+                break
+            buf[i + 1] = 101  # "e"
+            buf[i + 3] = 91  # "["
+            i += 4
+            v = kind
+        elif n == 3:
+            buf[i] = 93  # "]"
+            i += 1
+            break
+        else:
+            buf[i] = 44  # ","
+            i += 1
+            v = seat if n == 1 else value
+        n += 1
+    # " <crc>\n": the CRC-32 of the bytes from ``at`` to ``i``.
+    lo = 0xFFFF
+    hi = 0xFFFF
+    tlo = _CRC_LO
+    thi = _CRC_HI
+    for k in range(at, i):
+        lo ^= buf[k]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[x]
+        hi = (hi >> 4) ^ thi[x]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[x]
+        hi = (hi >> 4) ^ thi[x]
+    lo ^= 0xFFFF
+    hi ^= 0xFFFF
+    buf[i] = 32
+    for k in range(4):
+        buf[i + 4 - k] = _HEX[hi & 15]
+        buf[i + 8 - k] = _HEX[lo & 15]
+        hi >>= 4
+        lo >>= 4
+    buf[i + 9] = 10
+    return i + 10
 
 
 class Stored:
@@ -115,85 +205,49 @@ class Stored:
     that tallyboard.notes words in the board's language); and for list
     screens without a replay: ``name`` ('wizard',
     ...), ``players``, ``hands`` (complete hands), ``totals``, ``winners``.
+    Made by journal_ops.make_stored (boot, a game that ends): a class with
+    no ``__init__`` costs less RAM for as long as the list is kept.
     """
 
-    def __init__(self, journal, game_id):
-        self._journal = journal
-        self._game = None
-        self._readable = False
-        self.game_id = game_id
-        self.finished = True
-        self.ended = False
-        self.size = 0
-        self.synced = 0
-        self.created = None
-        self.damage = None
-        self.note = None
-        self.name = None
-        self.players = []
-        self.hands = 0
-        self.totals = []
-        self.winners = []
-
-    @property
-    def game(self):
-        """The rebuilt Game (see the class docstring), or None."""
-        if self._game is not None:
+    def __getattr__(self, name):
+        # ``game``: the live game of an unfinished one (``_game``); a
+        # finished one is replayed from its file each time it is asked for.
+        if name != "game":
+            raise AttributeError(name)
+        if self._game is not None or not self._readable:
             return self._game
-        if not self._readable:
-            return None
         return self._journal.load(self.game_id)
-
-    def __repr__(self):
-        return "<Stored game %d %s size=%d synced=%d%s>" % (
-            self.game_id,
-            self.name,
-            self.size,
-            self.synced,
-            " damage" if self.damage else "",
-        )
 
 
 class GameFile:
-    """What the journal remembers about one file, so appends never read it."""
-
-    def __init__(self, game_id):
-        self.game_id = game_id
-        self.name = game_file(game_id)
-        self.seq = 0
-        self.size = 0
-        self.synced = 0
-        # CRC-32 of the acknowledged bytes; ack_saved False while the
-        # acknowledgement lives in RAM only (the flash was full).
-        self.ack_crc = None
-        self.ack_saved = True
-        self.pieces = []  # k of each damaged piece kept for the PC
-        self.ack_seen = None
-        self.ended = False
-        self.finished = False
-        self.writable = True
-        self.readable = False
-        self.why = None
-        self.note = None  # why as a tuple (see Stored), for the screen
-        self.dirty = False
-        # The live Game of an unfinished game (the app's own object), to know
-        # when it finishes; None for finished or unreadable games.
-        self.game = None
+    """What the journal remembers about one game's files, so appends never
+    read them. Made by journal_ops.make_file, which lists its fields."""
 
 
 class Journal:
     """Every game on the board's file system ``fs`` (tallyboard.fs). ``clock``
     (optional) has ``time()`` -> epoch seconds or None, for start and end
-    times. Call ``boot()`` first."""
+    times. Call ``boot()`` first.
+
+    Besides ``entry`` and ``undo`` (here), its methods are functions of
+    journal_sync.py (what the serial link asks: ``ids``, ``size``,
+    ``read``, ``synced``, ``digest``, ``mark_synced``, ``pieces``,
+    ``read_piece``, ``has_open_game``, ``finished``) and of journal_ops.py
+    (``boot``, ``load``, ``new_game``, ``amend``, ``end``, ``stored``,
+    ``delete``, ``space``, ``oldest_synced``)."""
 
     def __init__(self, fs, clock=None):
         self.fs = fs
         self.clock = clock
         self._games = {}
         self._next = 1
-        # Entry and undo lines are written into one reused buffer.
-        self._writer = LineWriter()
-        self._payload = [None, None, None]
+        # The tail being written: its header, then its records, exactly as
+        # in the tail file (of game ``_owner``), so a fold reads nothing. An
+        # entry or undo line is written straight into it (no allocation).
+        self._buf = bytearray(TAIL_MAX + FAST_MAX)
+        self._view = memoryview(self._buf)
+        self._owner = None
+        self._ops = False  # journal_ops is loaded
         # Messages about files boot removed (empty, or a start record a power
         # cut interrupted: no confirmed entry was in them).
         self.notes = []
@@ -201,356 +255,150 @@ class Journal:
         # (tallyboard.notes words them in the board's language).
         self.notices = []
 
-    # ----- boot and stored games: journal_boot, loaded for the time it runs
+    def __getattr__(self, name):
+        # Every method but entry and undo: journal_sync's (what the link
+        # asks) or journal_ops's function of that name, bound to this journal
+        # (AttributeError when there is none).
+        if name[:2] == "__":
+            raise AttributeError(name)
+        from tallyboard import journal_sync
 
-    def boot(self):
-        """Scan, repair and rebuild every game; returns a list of Stored,
-        by game id. Never raises for a bad file (PowerCut from a MemFS
-        aside): a bad one comes back with ``damage`` set."""
-        from tallyboard.journal_boot import Boot
+        f = getattr(journal_sync, name, None)
+        if f is None:
+            from tallyboard import journal_ops
 
-        try:
-            return Boot(self).run()
-        finally:
-            _forget_reader()
-
-    def load(self, game_id):
-        """Rebuild a game from its file (up to any damage; repairs nothing).
-        None when it holds no readable game."""
-        if not self._get(game_id).readable:
-            return None
-        from tallyboard.journal_boot import load
-
-        try:
-            return load(self, game_id)
-        finally:
-            _forget_reader()
-
-    # ----- small files ------------------------------------------------------
-
-    def _write_number(self, name, value):
-        body = ("%s %d" % (name, value)).encode()
-        self.fs.write_file(name, ("%d %s\n" % (value, crc_of(body))).encode())
-
-    def _ack_name(self, st):
-        return st.name[: -len(SUFFIX)] + ACK
-
-    def _write_ack(self, st, upto, digest):
-        name = self._ack_name(st)
-        body = "%s %d %08x" % (name, upto, digest)
-        self.fs.write_file(name, ("%d %08x %s\n" % (upto, digest, crc_of(body.encode()))).encode())
-
-    def _try_remove(self, name):
-        try:
-            self.fs.remove(name)
-        except OSError:
-            pass
-
-    # ----- writing ------------------------------------------------------------
-
-    def _get(self, game_id):
-        st = self._games.get(game_id)
-        if st is None:
-            raise JournalError("there is no game %r" % (game_id,))
-        return st
-
-    def _append(self, st, rtype, payload):
-        # ``payload`` may be a list the caller reuses: use it, never keep it.
-        # Either the record is in the file when this returns, or it raises
-        # and the file holds what it held before (see _settle).
-        if not st.writable:
-            raise JournalError("game %d %s" % (st.game_id, st.why), st.note)
-        if st.ended:
-            raise JournalError("game %d has ended: it takes no more records" % st.game_id)
-        # Entries and undos (one per press) take the fast path, which
-        # allocates nothing; other records and values it does not know take
-        # the generic encoder (journal_json). The bytes are the same either way.
-        n = 0
-        if rtype == ENTRY:
-            if isinstance(payload, list) and len(payload) == 3:
-                n = self._writer.entry(st.seq, payload[0], payload[1], payload[2])
-        elif rtype == UNDO and payload is None:
-            n = self._writer.undo(st.seq)
-        line = self._writer.line(n) if n else _encode(st.seq, rtype, payload)
-        if st.dirty:
-            # A previous append failed part way: cut what it left, so this
-            # record follows a good one instead of hiding behind a torn one.
-            if self.fs.exists(st.name) and self.fs.size(st.name) != st.size:
-                self.fs.truncate(st.name, st.size)
-            st.dirty = False
-        try:
-            self.fs.append(st.name, line)
-        except Exception:
-            if not self._settle(st, line):
-                raise
-        except BaseException:
-            # A power cut (or Ctrl-C): nothing more can be written now; boot
-            # sorts the file out.
-            st.dirty = True
-            raise
-        st.seq += 1
-        st.size += len(line)
-
-    def _settle(self, st, line):
-        """After a failed append: True when the whole record is in the file
-        after all (the error came late); else cut the file back to the last
-        good record and return False. When even that fails, the tail is an
-        unfinished line, which the next append (or boot) cuts off."""
-        st.dirty = True
-        try:
-            size = self.fs.size(st.name) if self.fs.exists(st.name) else 0
-            if size == st.size:
-                st.dirty = False
-                return False
-            if size == st.size + len(line) and self.fs.read_at(st.name, st.size, len(line)) == bytes(line):
-                st.dirty = False
-                return True
-            self.fs.truncate(st.name, st.size)
-            st.dirty = False
-        except Exception:  # noqa: BLE001 - the first error is the one to report
-            pass
-        return False
-
-    def new_game(self, game, created=None):
-        """Start journaling ``game`` (a tricktally Game); returns its id.
-
-        Writes the start record (game, players, first dealer, settings,
-        ``created`` or the clock's time). A game that already holds entries
-        gets them journaled too, as entries (its undo history is not kept).
-        """
-        gid = self._next
-        while self.fs.exists(game_file(gid)):
-            gid += 1
-        # The counter first: a cut after it only skips an id, never reuses one.
-        self._write_number(NEXT_FILE, gid + 1)
-        self._next = gid + 1
-        if created is None and self.clock is not None:
-            created = self.clock.time()
-        settings = {}
-        for k in game.settings:
-            if k != "players":
-                settings[k] = game.settings[k]
-        payload = {
-            "journal": VERSION,
-            "game": game.NAME,
-            "players": list(game.players),
-            "first_dealer": game.first_dealer,
-            "settings": settings,
-        }
-        if created is not None:
-            payload["created"] = int(created)
-        st = GameFile(gid)
-        self._games[gid] = st
-        try:
-            self._append(st, START, payload)
-            st.readable = True  # written here: load() may replay it
-            for i in range(len(game.hands)):
-                for kind, seat, value in game.dict_to_entries(game.hand_to_dict(game.hands[i]), i + 1):
-                    self._append(st, ENTRY, [kind, seat, value])
-            for kind, seat, value in game.current_entries():
-                self._append(st, ENTRY, [kind, seat, value])
-        except Exception:
-            # A start that failed leaves no game behind (not even an empty
-            # file): the board shows the error and nothing was entered yet.
-            del self._games[gid]
-            self._try_remove(st.name)
-            raise
-        st.game = game
-        return gid
+            f = getattr(journal_ops, name)
+        elif _MICROPYTHON:
+            # What the link asks needs nothing of journal_ops (loaded by a
+            # game's end, say): it leaves RAM while the PC syncs.
+            unload("tallyboard.journal_ops")
+        self._ops = True
+        return lambda *args, **kw: f(self, *args, **kw)
 
     def entry(self, game_id, kind, seat, value):
         """Journal one entry the core has accepted (call it after
         ``game.enter`` succeeded: a refused record stops the replay)."""
-        # One payload list reused for every entry (one per press): _append
-        # writes it out before returning and keeps no reference to it.
-        p = self._payload
-        p[0] = kind
-        p[1] = seat
-        p[2] = value
-        self._append(self._get(game_id), ENTRY, p)
+        # (journal_ops._get raises for a game that is not there)
+        self._append(self._games.get(game_id) or self._get(game_id), ENTRY, kind, seat, value)
 
     def undo(self, game_id):
         """Journal an undo the core has done."""
-        self._append(self._get(game_id), UNDO, None)
+        self._append(self._games.get(game_id) or self._get(game_id), UNDO, None, None, None)
 
-    def amend(self, game_id, index, hand_dict):
-        """Journal an amendment of hand ``index`` (0-based) the core accepted."""
-        self._append(self._get(game_id), AMEND, [index, hand_dict])
+    def _append(self, st, rtype, a, b=None, c=None):
+        # One record after the start record (journal_ops.new_game writes
+        # that): an entry (a, b, c: kind, seat, value), an undo, or another
+        # type with payload ``a`` (a may be a list the caller reuses: use
+        # it, never keep it). Either the record is in the
+        # journal when this returns, or it raises and the journal holds what
+        # it held before (see journal_ops._settle).
+        if self._ops and _MICROPYTHON and (rtype == ENTRY or rtype == UNDO):
+            # Back to a game: the other operations (and what they use: the
+            # format's names, the atomic replace) leave RAM.
+            unload("tallyboard.journal_ops")
+            unload("tallyboard.journal_sync")
+            unload("tallyboard.journal_format")
+            unload("tallyboard.fs_more")
+            self._ops = False
+        if not st.writable:
+            e = JournalError("game %d %s" % (st.game_id, st.why))
+            e.note = st.note
+            raise e
+        if st.ended:
+            raise JournalError("game %d has ended: it takes no more records" % st.game_id)
+        buf = self._buf
+        if self._owner is not st:
+            # The buffer holds another game's tail: this one's is read back
+            # from its file (after a boot, or a record to another game).
+            if st.tail:
+                data = self.fs.read_at(st.tail_name, 0, st.head + st.tail)
+                if len(data) != st.head + st.tail:
+                    raise OSError(5, "the tail of game %d is shorter than written" % st.game_id)
+                buf[: len(data)] = data
+            self._owner = st
+        if not st.tail:
+            st.head = self._header(st)
+        at = st.head + st.tail
+        # Entries and undos (one per press) are written into the buffer; other
+        # records and values the fast path does not know take the generic
+        # encoder (journal_json). The bytes are the same either way.
+        end = -1
+        if rtype == UNDO:
+            end = write_entry(buf, at, st.seq, None, None, None)
+        elif rtype == ENTRY and a is not None:
+            end = write_entry(buf, at, st.seq, a, b, c)
+        if end < 0:
+            line = self._encode(st.seq, rtype, [a, b, c] if rtype == ENTRY else a)
+            end = at + len(line)
+            if end > len(buf):
+                # Longer than a tail holds (no real record is): straight to
+                # the game file, after the tail's records.
+                self._fold(st)
+                self._write(st.name, st.size, line, True)
+                st.size += len(line)
+                st.seq += 1
+                return
+            buf[at:end] = line
+        if st.tail and end > TAIL_MAX:
+            # The tail is full: its records go to the game file, and this
+            # one starts a new tail.
+            line = bytes(buf[at:end])
+            self._fold(st)
+            at = st.head = self._header(st)
+            end = at + len(line)
+            buf[at:end] = line
+        dirty = st.dirty
+        st.dirty = True  # until this write is known to be whole
+        if st.tail:
+            self._write(st.tail_name, at, self._view[at:end], dirty)
+        else:
+            # A fresh tail, header and record in one write over the folded
+            # one (an inline file: one metadata commit).
+            self._write(st.tail_name, -1, self._view[:end], False)
+        st.dirty = False
+        st.tail = end - st.head
+        st.seq += 1
 
-    def end(self, game_id):
-        """Close the game: an end record; no record may follow it."""
-        st = self._get(game_id)
-        t = self.clock.time() if self.clock is not None else None
-        self._append(st, END, {"t": int(t)} if t is not None else {})
-        st.ended = True
-        st.game = None
+    def _header(self, st):
+        # Write the header of a new tail into the buffer; returns its length:
+        # "<game file length> <crc>\n", crc of "<tail name> <length>".
+        body = ("%s %d" % (st.tail_name, st.size)).encode()
+        head = ("%d %08x\n" % (st.size, crc32(body) & 0xFFFFFFFF)).encode()
+        self._buf[: len(head)] = head
+        return len(head)
 
-    def stored(self, game_id, game):
-        """Finished game ``game_id`` listed as boot lists it: a Stored whose
-        ``game`` is replayed from the file when asked for, so the caller
-        can let the live ``game`` (every hand of it) go."""
-        st = self._get(game_id)
-        s = Stored(self, game_id)
-        s._readable = True
-        s.size = st.size
-        s.synced = st.synced
-        s.ended = st.ended
-        s.name = game.NAME
-        s.players = list(game.players)
-        s.hands = len(game.hands)
-        s.totals = list(game.totals)
-        s.winners = list(game.winners)
-        return s
-
-    # ----- reading, sync, space ---------------------------------------------
-
-    def ids(self):
-        """Ids of every game on the board, oldest first."""
-        out = list(self._games.keys())
-        out.sort()
-        return out
-
-    def size(self, game_id):
-        """Bytes in the game's journal."""
-        return self._get(game_id).size
-
-    def read(self, game_id, offset, length):
-        """Raw journal bytes from ``offset`` (at most ``length``), for sync."""
-        st = self._get(game_id)
-        if not isinstance(offset, int) or not isinstance(length, int) or offset < 0 or length < 0:
-            raise JournalError("offset and length must be whole numbers >= 0")
-        if offset >= st.size or length == 0:
-            return b""
-        return self.fs.read_at(st.name, offset, min(length, st.size - offset))
-
-    def synced(self, game_id):
-        """Bytes of the journal the PC has acknowledged (with a digest that
-        matches what the file holds)."""
-        return self._get(game_id).synced
-
-    def digest(self, game_id, upto):
-        """CRC-32 (int) of the first ``upto`` bytes of the game's journal."""
-        st = self._get(game_id)
-        if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size:
-            raise JournalError("game %d has %d bytes: no digest of %r" % (game_id, st.size, upto))
-        return _crc_file(self.fs, st.name, upto)
-
-    def mark_synced(self, game_id, upto, digest=None):
-        """Record that the PC holds exactly the first ``upto`` bytes, whose
-        CRC-32 is ``digest`` (None: the board's own, for local callers).
-        A digest that differs from the file's is refused (JournalError):
-        the PC holds other bytes. When the flash is too full to write the
-        acknowledgement it is kept in RAM (until a reboot, or until a
-        delete frees room and it is written): sync still completes, and a
-        synced game can still be deleted to free space."""
-        st = self._get(game_id)
-        if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size:
-            raise JournalError("game %d has %d bytes: cannot acknowledge %r" % (game_id, st.size, upto))
-        mine = _crc_file(self.fs, st.name, upto)
-        if digest is not None and digest != mine:
-            raise JournalError(
-                "game %d: the PC's digest %08x of %d bytes is not the board's %08x: not acknowledged"
-                % (game_id, digest & 0xFFFFFFFF, upto, mine)
-            )
+    def _write(self, name, size, data, dirty):
+        # Append ``data`` to ``name``, which holds ``size`` bytes (``dirty``:
+        # or more, left by an append that failed part way: cut first); size
+        # -1 means replace the whole file by ``data``. Raises with the file
+        # as it was (or, for a replace, with no complete copy of ``data``).
         try:
-            self._write_ack(st, upto, mine)
-            st.ack_saved = True
-        except OSError:
-            st.ack_saved = False
-        st.synced = upto
-        st.ack_crc = mine
+            if size < 0:
+                self.fs.put(name, data)
+                return
+            if dirty and self.fs.exists(name) and self.fs.size(name) != size:
+                self.fs.truncate(name, size)
+            self.fs.append(name, data)
+        except Exception:
+            if not self._settle(name, size, data):
+                raise
 
-    def _save_acks(self):
-        # Write the acknowledgements a full flash kept in RAM.
-        for gid in self.ids():
-            st = self._games[gid]
-            if not st.ack_saved and st.ack_crc is not None:
-                try:
-                    self._write_ack(st, st.synced, st.ack_crc)
-                    st.ack_saved = True
-                except OSError:
-                    return
-
-    def _verified(self, st):
-        # The PC has all of the file, and the file still holds exactly the
-        # bytes it acknowledged (read again now).
-        if not st.size or st.synced != st.size or st.ack_crc is None:
-            return False
-        try:
-            if self.fs.size(st.name) != st.size:
-                return False
-            return _crc_file(self.fs, st.name, st.size) == st.ack_crc
-        except OSError:
-            return False
-
-    def delete(self, game_id, force=False):
-        """Delete a game (its journal, acknowledgement and damaged pieces).
-        Refuses (JournalError) one the PC does not hold in full, checked
-        against the file's bytes now, unless ``force``."""
-        st = self._get(game_id)
-        if not force and not self._verified(st):
-            st.synced = 0 if st.synced == st.size else st.synced
-            raise JournalError(
-                "game %d is not on the PC yet (%d of %d bytes synced): sync it first, or delete with force"
-                % (game_id, st.synced, st.size)
-            )
-        base = st.name[: -len(SUFFIX)]
-        # The journal first: once it is gone the game is gone; boot sweeps
-        # the small files a cut would leave behind.
-        names = [st.name, base + ACK]
-        for k in st.pieces:
-            names.append(piece_name(game_id, k))
-        for n in names:
-            if self.fs.exists(n):
-                self.fs.remove(n)
-        del self._games[game_id]
-        self._save_acks()
-
-    def pieces(self, game_id):
-        """The damaged pieces kept for a game: a list of ``(k, size)``."""
-        st = self._get(game_id)
-        out = []
-        for k in st.pieces:
-            try:
-                out.append((k, self.fs.size(piece_name(game_id, k))))
-            except OSError:
-                pass
-        return out
-
-    def read_piece(self, game_id, k, offset, length):
-        """Bytes of damaged piece ``k`` from ``offset`` (at most ``length``)."""
-        st = self._get(game_id)
-        if k not in st.pieces:
-            raise JournalError("game %d has no damaged piece %r" % (game_id, k))
-        if offset < 0 or length < 0:
-            raise JournalError("offset and length must be whole numbers >= 0")
-        return self.fs.read_at(piece_name(game_id, k), offset, length)
-
-    def has_open_game(self):
-        """True while a game that is not finished can take entries."""
-        for gid in self._games:
-            st = self._games[gid]
-            if st.game is not None and st.writable and not st.ended and not st.game.finished:
-                return True
-        return False
-
-    def space(self):
-        """``(free_bytes or None, low)``: low when under LOW_SPACE bytes."""
-        free = self.fs.free()
-        return free, free is not None and free < LOW_SPACE
-
-    def finished(self, game_id):
-        """True when the game has finished (rules or end record) or is unreadable."""
-        st = self._get(game_id)
-        return st.ended or st.finished or not st.writable or (st.game is not None and st.game.finished)
-
-    def oldest_synced(self):
-        """The id of the oldest finished game the PC has in full (the one to
-        delete first when space runs low), or None."""
-        for gid in self.ids():
-            st = self._games[gid]
-            if st.size and st.synced >= st.size and self.finished(gid):
-                if self._verified(st):
-                    return gid
-                st.synced = 0  # the file changed since the PC acknowledged it
-        return None
+    def _fold(self, st):
+        """Move the tail's records to the end of the game file. Raises
+        (OSError) when it cannot, with both files as they were: the
+        records stay in the tail. The tail file keeps the folded records
+        until the next record replaces it: boot sees from its header that
+        the game file already holds them."""
+        if not st.tail:
+            return
+        if self._owner is st:
+            data = self._view[st.head : st.head + st.tail]
+        else:
+            data = self.fs.read_at(st.tail_name, st.head, st.tail)
+            if len(data) != st.tail:
+                raise OSError(5, "the tail of game %d is shorter than written" % st.game_id)
+        # The game file's size is checked first: a fold that failed part way
+        # may have left bytes that would hide these records.
+        self._write(st.name, st.size, data, True)
+        st.size += st.tail
+        st.tail = 0

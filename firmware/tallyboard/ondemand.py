@@ -14,6 +14,7 @@ class LinkOnDemand:
 
     def __init__(self, stream, make):
         self.stream = stream
+        self.write = stream.write  # the link writes straight to the stream
         self._make = make
         self._pending = b""
         self.link = None
@@ -25,10 +26,6 @@ class LinkOnDemand:
             self._pending = b""
             return data
         return self.stream.read_available()
-
-    def write(self, data):
-        """Write ``data`` to the stream."""
-        self.stream.write(data)
 
     def poll(self):
         """Answer the PC if it has spoken; never blocks. Returns True if any

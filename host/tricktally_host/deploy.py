@@ -9,8 +9,9 @@ and no compile step or RAM spike at import on the board); ``boot.py`` and
 Ctrl-C (the journal stays consistent, see docs/PROTOCOL.md), creates the
 folders, removes any stale ``.py`` that would shadow a new ``.mpy`` (the
 board imports ``.py`` first), copies, and resets the board. The screen
-strings go as the packed tables the board loads (``lang_XX_packed``), not
-as the dicts translators edit (``lang_XX.py``, tools/make_lang.py).
+strings go as the packed tables the board reads (``lang_XX.bin``, copied as
+they are), not as the dicts translators edit (``lang_XX.py``,
+tools/make_lang.py).
 """
 
 import os
@@ -28,14 +29,14 @@ BUILD_ONLY = ("manifest.py",)
 # Started by name by MicroPython, so they must stay source files.
 KEEP_SOURCE = ("boot.py", "main.py")
 # A language's editable table (tallyboard/lang_XX.py) stays on the PC when
-# the board has its packed form (lang_XX_packed.py, tools/make_lang.py).
-PACKED_SUFFIX = "_packed"
+# the board has its packed form (lang_XX.bin, tools/make_lang.py), which
+# goes as it is: the board reads it from its flash.
+PACKED_SUFFIX = ".bin"
 
 
 def source_only(path):
     """True for a file only the PC needs: a string table with a packed form."""
-    name = path.name
-    return name.startswith("lang_") and not name.startswith("lang_keys") and path.with_name(path.stem + PACKED_SUFFIX + ".py").exists()
+    return path.suffix == ".py" and path.name.startswith("lang_") and path.with_suffix(PACKED_SUFFIX).exists()
 
 
 class DeployError(Exception):
@@ -65,7 +66,7 @@ def plan(root=REPO):
     files = []
     for folder in SOURCE_DIRS:
         base = root / folder
-        for path in sorted(base.rglob("*.py")):
+        for path in sorted(list(base.rglob("*.py")) + list(base.rglob("*" + PACKED_SUFFIX))):
             rel = path.relative_to(base)
             if "__pycache__" in rel.parts:
                 continue
@@ -73,7 +74,7 @@ def plan(root=REPO):
                 continue
             if source_only(path):
                 continue
-            keep = len(rel.parts) == 1 and rel.name in KEEP_SOURCE
+            keep = (len(rel.parts) == 1 and rel.name in KEEP_SOURCE) or path.suffix == PACKED_SUFFIX
             target = rel.as_posix() if keep else rel.with_suffix(".mpy").as_posix()
             files.append(FilePlan(path, target, not keep))
     files.sort(key=lambda f: f.target)

@@ -11,7 +11,7 @@ naming the file, and nothing of it is written.
 
 import os
 
-from tallyboard.config import check_name
+from tallyboard.config_store import check_name
 from tallyboard.fs import OsFS
 from tallyboard.journal import Journal
 from tricktally import new_game

@@ -13,8 +13,9 @@ import json
 from binascii import crc32
 
 from tallyboard.config import Config
-from tallyboard.journal import game_file
+from tallyboard.journal_ops import game_file
 from tallyboard.memfs import MemFS
+from tests.firmware.journal_harness import fold_tails
 from tests.firmware.test_ui_space import board_with_games
 
 
@@ -22,6 +23,7 @@ def _game(lang):
     # One finished game (g0001.tj) on a flash in ``lang``.
     fs = board_with_games([False])
     fs.capacity = None
+    fold_tails(fs)  # the whole game in g0001.tj, where the damage goes
     Config(fs).set_language(lang)
     return fs
 

@@ -78,10 +78,13 @@ def whole_games():
 
 
 def app_game_input(data):
-    """tt_data.json for tests/payloads/app_game.py: the options, then one
-    game per line."""
-    options = {k: v for k, v in data.items() if k != "games"}
-    return "\n".join([json.dumps(options)] + [json.dumps(g) for g in data["games"]])
+    """tt_data.json for tests/payloads/app_game.py: the options, then each
+    game's line and one line per hand (the payload reads them as it plays)."""
+    lines = [json.dumps({k: v for k, v in data.items() if k != "games"})]
+    for game, players, settings, hands in data["games"]:
+        lines.append(json.dumps([game, players, settings, len(hands)]))
+        lines += [json.dumps(hand) for hand in hands]
+    return "\n".join(lines)
 
 
 def _play_on_cpython(tmp_path, monkeypatch, data):
@@ -141,12 +144,16 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     for name in ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.link",
                  "tallyboard.frames"):
         assert name not in wizard, name
-    # the journal's boot code left after boot, its generic writer after the
-    # start record; the test-only file store never came
-    for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyboard.memfs"):
+    # the journal's boot code left after boot, its other operations (new
+    # game, sync, acks), generic writer and format names, and the file
+    # store's atomic replace, at the first record; the test-only file store
+    # never came
+    for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyboard.memfs",
+                 "tallyboard.journal_ops", "tallyboard.journal_sync", "tallyboard.journal_format", "tallyboard.fs_more"):
         assert name not in wizard, name
-    assert "tallyboard.journal" in wizard and "tallyboard.journal_format" in wizard
-    assert sorted(m for m in wizard if "lang_" in m) == ["tallyboard.lang_en_packed", "tallyboard.lang_keys"]
+    assert "tallyboard.journal" in wizard and "tallyboard.fs" in wizard
+    # the strings are read from the flash (lang_en.bin): no table module
+    assert [m for m in wizard if "lang_" in m] == []
     # at the end, on the home menu after the sync: the menus and the link,
     # and the game screens forgotten
     end = [x for x in lines if "modules" in x and "game" not in x][0]["modules"]

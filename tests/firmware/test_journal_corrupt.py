@@ -8,7 +8,8 @@ import pytest
 from tallyboard import journal_format as jf
 from tallyboard import journal_json as jj
 from tallyboard.memfs import MemFS
-from tallyboard.journal import Journal, JournalError, game_file
+from tallyboard.journal import Journal, JournalError
+from tallyboard.journal_ops import game_file
 from tallyboard.journal_read import decode, rebuild
 from tests.firmware import journal_harness as h
 from tricktally.record import to_record

@@ -87,15 +87,14 @@ class LateJournal(Journal):
 
     held = None
 
-    def _append(self, st, rtype, payload):
+    def _append(self, st, rtype, a, b=None, c=None):
         if self.held is None and rtype == "e":
-            # A copy: Journal.entry reuses its payload list for the next entry.
-            self.held = (st, rtype, list(payload))
+            self.held = (st, rtype, a, b, c)
             return
         if self.held is not None:
             held, self.held = self.held, None
             Journal._append(self, *held)
-        Journal._append(self, st, rtype, payload)
+        Journal._append(self, st, rtype, a, b, c)
 
 
 class NoRepairJournal(Journal):
@@ -105,8 +104,8 @@ class NoRepairJournal(Journal):
         from tallyboard.journal_boot import Boot
 
         class NoRepair(Boot):
-            def scan(self, st, s, repair, ack_upto=0):
-                return Boot.scan(self, st, s, False, ack_upto)
+            def scan(self, st, s, repair, ack_upto=0, tail=False):
+                return Boot.scan(self, st, s, False, ack_upto, tail)
 
         return NoRepair(self).run()
 

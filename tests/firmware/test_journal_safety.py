@@ -12,9 +12,12 @@ from tallyboard import journal_format as jf
 from tallyboard.config import Config
 from tallyboard.memfs import MemFS
 from tallyboard import journal as board_journal
-from tallyboard.journal import Journal, JournalError, game_file
+from tallyboard import journal_ops
+from tallyboard.journal import Journal, JournalError
+from tallyboard.journal_ops import game_file
 from tallyboard import journal_read
 from tests.core.play import choose
+from tests.firmware.journal_harness import current_file
 from tests.firmware.ui_script import Session
 from tricktally import new_game
 from tricktally.record import to_record
@@ -238,7 +241,6 @@ def test_every_damaged_piece_is_kept_and_readable():
     j.boot()
     g = new_game("wizard", NAMES[:3], 0, {})
     gid = j.new_game(g)
-    name = game_file(gid)
     pieces = []
     for round_ in range(3):
         for _ in range(3):
@@ -246,7 +248,7 @@ def test_every_damaged_piece_is_kept_and_readable():
             g.enter(*e)
             j.entry(gid, *e)
         junk = ("garbage %d\n" % round_).encode()
-        fs.files[name].extend(junk)
+        fs.files[current_file(fs, gid)].extend(junk)
         pieces.append(junk)
         j = Journal(fs)
         stored = j.boot()
@@ -254,7 +256,7 @@ def test_every_damaged_piece_is_kept_and_readable():
     assert [k for k, _ in j.pieces(gid)] == [1, 2, 3]
     for k, size in j.pieces(gid):
         assert j.read_piece(gid, k, 0, size) == pieces[k - 1]
-    assert board_journal.piece_name(gid, 2) in fs.files
+    assert journal_ops.piece_name(gid, 2) in fs.files
     j.mark_synced(gid, j.size(gid))
     j.delete(gid, force=True)
     assert not [n for n in fs.files if n.endswith(".bad")]
@@ -277,7 +279,7 @@ def test_a_deeply_nested_record_is_damage_not_an_unreadable_game():
         j.entry(gid, *e)
     body = b"%d a " % 5 + b"[" * 50000 + b"]" * 50000
     line = body + b" " + jf.crc_of(body).encode() + b"\n"
-    fs.files[game_file(gid)].extend(line)
+    fs.files[current_file(fs, gid)].extend(line)
     stored = Journal(fs).boot()
     assert stored[0].game is not None
     assert to_record(stored[0].game) == to_record(g)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""The packed string tables the board loads (lang_XX_packed.py, lang_keys.py)
-are what tools/make_lang.py makes from the tables translators edit
-(lang_XX.py): an edit without running the tool fails here."""
+"""The packed string tables the board reads (lang_XX.bin) are what
+tools/make_lang.py makes from the tables translators edit (lang_XX.py): an
+edit without running the tool fails here."""
 
 import importlib.util
 import os
@@ -34,12 +34,12 @@ def test_check_mode_names_a_stale_table(tmp_path, capsys):
         src = os.path.join(make_lang.FOLDER, "lang_%s.py" % lang)
         with open(src, encoding="utf-8") as f:
             (folder / ("lang_%s.py" % lang)).write_text(f.read(), encoding="utf-8")
-    for name, text in make_lang.outputs(str(folder)).items():
-        (folder / name).write_text(text, encoding="utf-8")
+    for name, data in make_lang.outputs(str(folder)).items():
+        (folder / name).write_bytes(data)
     assert make_lang.stale(str(folder)) == []
     es = folder / "lang_es.py"
     es.write_text(es.read_text(encoding="utf-8").replace('"Nueva partida"', '"Partida nueva"'), encoding="utf-8")
-    assert make_lang.stale(str(folder)) == ["lang_es_packed.py"]
+    assert make_lang.stale(str(folder)) == ["lang_es.bin"]
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -63,4 +63,4 @@ def test_a_missing_key_reports_the_language_and_key(tmp_path):
     (folder / "lang_en.py").write_text('S = {"a": "A", "b": "B"}\n', encoding="utf-8")
     (folder / "lang_es.py").write_text('S = {"a": "Á"}\n', encoding="utf-8")
     with pytest.raises(ValueError, match="lang_es.py: no string for key 'b'"):
-        make_lang.packed_module("es", make_lang.keys(str(folder)), str(folder))
+        make_lang.packed("es", make_lang.keys(str(folder)), str(folder))

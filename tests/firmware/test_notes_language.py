@@ -148,7 +148,7 @@ def test_the_notes_module_leaves_ram_once_it_has_spoken():
     for case in ("stuck", "removed", "config_bad"):
         app = boot_es(case).app
         assert app.screen.title == "Revisión del registro"
-        # (journal_boot leaves on MicroPython only: tallyboard.journal._forget_reader)
+        # (journal_boot leaves on MicroPython only: tallyboard.journal_ops._forget_reader)
         assert "tallyboard.notes" not in sys.modules, case
         app.failure(OSError(28, "no space left on device"))
         assert "tallyboard.notes" not in sys.modules

@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: MIT
 """What keeps the board's RAM down, checked on CPython (the unix port checks
-the same in tests/firmware/test_app_on_micropython.py): one language table
-loaded, screens forgotten when they close, finished games not kept."""
+the same in tests/firmware/test_app_on_micropython.py): strings read from
+the flash, screens forgotten when they close, finished games not kept."""
 
 import sys
+
+import pytest
 
 import tallyboard
 from tallyboard import i18n
@@ -15,20 +17,29 @@ def _langs():
     return sorted(m for m in sys.modules if m.startswith("tallyboard.lang_"))
 
 
-def test_switching_language_leaves_one_table_loaded():
+def test_strings_are_read_from_the_flash_and_no_table_is_loaded():
     try:
         i18n.use("es")
         i18n.use("fr")
-        assert _langs() == ["tallyboard.lang_fr_packed", "tallyboard.lang_keys"]
-        assert not hasattr(tallyboard, "lang_es_packed")
+        assert _langs() == []
         # the editable source tables are never loaded on the board
         assert "tallyboard.lang_fr" not in sys.modules
-        assert i18n.t("new_game") == i18n.table("fr")["new_game"]
+        assert i18n.code == "fr" and i18n.t("new_game") == i18n.table("fr")["new_game"]
         # no fallback table: a key no table has shows as itself
         assert i18n.t("no_such_key_anywhere") == "no_such_key_anywhere"
     finally:
         i18n.use("en")
-    assert _langs() == ["tallyboard.lang_en_packed", "tallyboard.lang_keys"]
+    assert _langs() == []
+
+
+def test_a_key_with_a_table_key_s_hash_is_still_not_that_key():
+    # "new_gal\x86" hashes like "new_game" (one less on the 7th character,
+    # 33 more on the 8th): the record's own key is checked.
+    other = "new_gal" + chr(ord("e") + 33)
+    assert i18n.key_hash(other) == i18n.key_hash("new_game")
+    i18n.forget()
+    assert i18n.t(other) == other
+    assert i18n.t("new_game") == i18n.table(i18n.code or "en")["new_game"]
 
 
 def test_unload_forgets_a_module_and_a_later_import_loads_it_again():
@@ -68,3 +79,22 @@ def test_a_finished_game_is_listed_from_the_journal_not_kept():
     assert stored._game is None and stored.finished
     assert stored.game.totals == s.app.game.totals
     assert stored.name == "hearts" and stored.totals == s.app.game.totals
+
+
+def test_a_frozen_build_reads_the_tables_from_a_tallyboard_folder_on_sys_path(tmp_path, monkeypatch):
+    # Frozen modules have no files beside them (firmware/manifest.py): the
+    # tables are then found in /lib/tallyboard/, a sys.path entry's folder.
+    folder = tmp_path / "lib" / "tallyboard"
+    folder.mkdir(parents=True)
+    from tallyboard import lang_file
+
+    real = lang_file.path("es")
+    expected = lang_file.table("es")
+    (folder / "lang_es.bin").write_bytes(open(real, "rb").read())
+    monkeypatch.setattr(lang_file, "__file__", ".frozen/tallyboard/lang_file.py")
+    monkeypatch.setattr(sys, "path", [".frozen", str(tmp_path / "lib")])
+    assert lang_file.path("es") == str(folder) + "/lang_es.bin"
+    assert lang_file.table("es") == expected
+    monkeypatch.setattr(sys, "path", [".frozen"])
+    with pytest.raises(OSError, match="lang_fr.bin"):
+        lang_file.path("fr")

@@ -9,6 +9,7 @@ from tallyboard.clock import Clock, FakeClock
 from tallyboard.config import Config
 from tallyboard.memfs import MemFS
 from tests.firmware.ui_script import Session
+from tests.firmware.journal_harness import current_file
 
 
 def test_config_round_trips_through_the_flash():
@@ -105,7 +106,7 @@ def test_journal_damage_is_shown_at_boot_and_the_game_still_resumes():
     s.start_game("spades", 4)
     s.press("ok")
     s.press("ok")
-    name = [n for n in s.fs.listdir() if n.endswith(".tj")][0]
+    name = current_file(s.fs, s.app.game_id)  # the hand's records: the tail file
     s.fs.append(name, b"17 e [garbage")  # a torn record at the tail
     again = Session(fs=s.fs)
     assert again.screen() == "Message"

@@ -11,7 +11,8 @@ from binascii import crc32
 import pytest
 
 from tallyboard.fs import OsFS
-from tallyboard.journal import Journal, game_file
+from tallyboard.journal import Journal
+from tallyboard.journal_ops import game_file
 from tests import board_keys, mpvm, wasm32
 from tests.core.test_core_on_micropython import vectors
 from tests.payloads.core_vectors import replay_vector, through_json

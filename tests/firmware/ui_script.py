@@ -14,7 +14,11 @@ import binascii
 from tallyboard.app import App
 from tallyboard.clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.simbus import SimI2C
+
+# The simulated panel's class (tallyboard.simbus.SimI2C), imported by the
+# first Session that needs it: a payload that brings its own bus (app_game's
+# NullI2C) does not hold it in its heap. A payload may set its own.
+SimI2C = None
 
 PRESS = 1
 LONG = 2
@@ -42,7 +46,12 @@ class Session:
     CRC of the panel after it (``frames``), the bytes sent (``sent``)."""
 
     def __init__(self, fs=None, smart=True, rng=None, record=True, bus=None):
-        self.bus = bus if bus is not None else SimI2C()
+        global SimI2C
+        if bus is None:
+            if SimI2C is None:
+                from tallyboard.simbus import SimI2C
+            bus = SimI2C()
+        self.bus = bus
         self.display = Display(self.bus)
         if fs is None:
             # Imported here: the payloads that bring their own store (a

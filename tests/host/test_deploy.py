@@ -18,10 +18,12 @@ def expected_targets():
             rel = path.relative_to(REPO / folder)
             if "__pycache__" in rel.parts or (folder == "firmware" and rel.as_posix() == "manifest.py"):
                 continue
-            if path.with_name(path.stem + "_packed.py").exists():
-                continue  # the editable string table: the board loads its packed form
+            if path.with_suffix(".bin").exists():
+                continue  # the editable string table: the board reads its packed form
             keep = len(rel.parts) == 1 and rel.name in ("main.py", "boot.py")
             out[path] = rel.as_posix() if keep else rel.with_suffix(".mpy").as_posix()
+    for path in sorted((REPO / "firmware").rglob("*.bin")):
+        out[path] = path.relative_to(REPO / "firmware").as_posix()  # copied as they are
     return out
 
 
@@ -31,7 +33,7 @@ def test_plan_lists_every_device_file_and_only_those():
     assert any(f.target == "tricktally/game.mpy" for f in files)
     assert any(f.target == "tallyboard/link.mpy" for f in files)
     # the board gets the packed string tables, not the translators' dicts
-    assert {"tallyboard/lang_keys.mpy", "tallyboard/lang_en_packed.mpy", "tallyboard/lang_fr_packed.mpy"} <= set(f.target for f in files)
+    assert {"tallyboard/lang_en.bin", "tallyboard/lang_fr.bin"} <= set(f.target for f in files)
     assert not [f.target for f in files if f.target in ("tallyboard/lang_en.mpy", "tallyboard/lang_fr.mpy")]
     for f in files:
         assert f.compile == f.target.endswith(".mpy")
@@ -106,7 +108,7 @@ def test_deploy_runs_one_mpremote_session(tmp_path, monkeypatch):
     assert argv[argv.index("connect") + 1] == "/dev/ttyACM9"
     script = argv[argv.index("exec") + 1]
     assert "os.mkdir" in script and "'tallyboard/link.py'" in script  # stale sources removed
-    copied = [pathlib.Path(a).name for a in argv if a.endswith((".mpy", ".py")) and "/" in a]
+    copied = [pathlib.Path(a).name for a in argv if a.endswith((".mpy", ".py", ".bin")) and "/" in a]
     assert sorted(copied) == sorted(pathlib.Path(f.target).name for f in files)
     assert argv[-1] == "reset"
     compile(script, "prepare", "exec")  # the board-side script is valid Python

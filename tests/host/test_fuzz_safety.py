@@ -12,7 +12,8 @@ import pytest
 from tallyboard import frames
 from tallyboard import journal_format as jf
 from tallyboard.memfs import MemFS
-from tallyboard.journal import Journal, game_file
+from tallyboard.journal import Journal
+from tallyboard.journal_ops import game_file
 from tallyboard.journal_read import decode
 from tests.host.board_sim import ACCENTED, play_games
 from tests.host.link_helpers import MemBoard

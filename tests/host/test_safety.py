@@ -20,7 +20,10 @@ from click.testing import CliRunner
 
 from tallyboard import frames
 from tallyboard.memfs import MemFS
-from tallyboard.journal import Journal, game_file
+from tallyboard.journal import Journal
+from tallyboard.journal_ops import game_file
+from tallyboard.journal_ops import tail_file
+from tests.firmware.journal_harness import current_file
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
 from tests.host.link_helpers import MemBoard
 from tricktally import new_game
@@ -125,8 +128,13 @@ def test_only_the_stored_bytes_are_acknowledged_and_the_tail_is_kept(tmp_path):
     gid = sorted(played)[0]
     good = b.journal.size(gid)
     junk = b"this is not a record\n"
-    b.fs.files[game_file(gid)].extend(junk)
-    b.journal._games[gid].size += len(junk)  # a board serving a damaged tail
+    st = b.journal._games[gid]  # a board serving a damaged tail
+    if st.tail:  # the hand's records are in the tail file: the junk after them
+        b.fs.files[tail_file(gid)].extend(junk)
+        st.tail += len(junk)
+    else:
+        b.fs.files[game_file(gid)].extend(junk)
+        st.size += len(junk)
     with b:
         with Database(tmp_path / "t.sqlite") as db, LinkClient(b.path, timeout=1) as c:
             report = sync_board(c, db)
@@ -148,7 +156,7 @@ def test_damaged_pieces_are_fetched_and_stored_beside_the_game(tmp_path):
     gid = sorted(played)[0]
     junks = [b"first damage\n", b"second damage\n"]
     for junk in junks:
-        fs.files[game_file(gid)].extend(junk)
+        fs.files[current_file(fs, gid)].extend(junk)
         Journal(fs).boot()  # cuts it off into a new piece
     b = BoardThread(fs=fs)
     with b:

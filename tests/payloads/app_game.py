@@ -9,15 +9,17 @@ journal is the real one, on a folder of the flash (``OsFS``). At the end
 the serial link (loaded on demand, as firmware/main.py does) lists and
 fetches every game.
 
-Input (tt_data.json): a first line of options, then one game per line
-(read one at a time, so the input takes little of a board-sized heap)::
+Input (tt_data.json): a first line of options, then each game: a line
+``[game, players, settings, number of hands]`` and one line per hand
+(read as it is played, so the input takes little of a board-sized heap)::
 
     {"flash": "tt_flash",     # folder for the journal (under the current one)
      "measure": false,        # collect around every press: heap and allocation
      "record": false,         # CRC of the panel after every press
      "link_at_boot": false,   # build the link at boot, not when the PC speaks
      "language": null}        # a language to switch to after boot (as Settings does)
-    [game, players, settings, hands]      # hands: record hands
+    [game, players, settings, count]      # then count lines:
+    {"bids": [...], ...}                  # one record hand each
     ...
 
 Output, one JSON line each: ``{"game": ...}`` per game (hands played,
@@ -237,10 +239,26 @@ def play(data, games):
 
 
 def read_games(f):
-    """The games of the input file ``f``, one line at a time."""
-    for line in f:
+    """The games of the input file ``f``: [game, players, settings, hands],
+    each hand read from ``f`` when the game asks for it (the hands a game
+    did not need are skipped)."""
+    line = f.readline()
+    while line:
         if line.strip():
-            yield json.loads(line)
+            game, players, settings, count = json.loads(line)
+            left = [count]
+            yield game, players, settings, _hands(f, left)
+            while left[0]:
+                f.readline()
+                left[0] -= 1
+        line = f.readline()
+
+
+def _hands(f, left):
+    # One hand at a time from ``f``; ``left[0]`` counts those not read yet.
+    while left[0]:
+        left[0] -= 1
+        yield json.loads(f.readline())
 
 
 def main():

@@ -1,0 +1,390 @@
+# SPDX-License-Identifier: MIT
+"""The app's moves off the game loop: start-up, the home menu and the
+games list, starting a game, and the rarer moves of a game (undo, amend, a
+failed write, the game menu).
+
+They are ``App`` methods taking the app first: ``app.start_game(...)``
+finds ``start_game(app, ...)`` here through ``App.__getattr__``, so every
+public callable of this module is such a move (the names it uses from
+other modules are reached through those modules). The module is loaded on
+first use and forgotten, like the menus' screens, when a game screen opens
+(``App.next_screen``): a game in play keeps only the loop in tallyboard.app
+in RAM.
+"""
+
+import tricktally
+import tallyboard
+from tallyboard import i18n, text
+from tallyboard.app import _screens_of
+from tallyboard.ui import widgets
+
+
+class _Live:
+    """A game started since boot, listed like the journal's Stored
+    (``game_id``, ``game``, ``created``, ``damage``, ``name``, ``players``,
+    ``finished``). No methods: an instance in the app's list must not keep
+    this module in RAM during the game."""
+
+
+def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
+    """``App.__init__``: the app's state, the boot, the first screen."""
+    app.display = display
+    app.fb = display.fb
+    app.buttons = buttons
+    app.fs = fs
+    app.clock = clock
+    app.device_id = device_id
+    app.rng = rng
+    app.smart = smart
+    app.power = power
+    app.keeper = None
+    notes = boot(app, power)  # the journal, the language, damage found
+    app.link = link(app) if callable(link) and not hasattr(link, "poll") else link
+    app.game = None
+    app.game_id = None
+    app.names = []
+    app.side_names = []
+    app.order = []
+    app._order_hand = None
+    app._ready = None  # the private bid shown: hand * 64 + seat
+    app._revealed = None
+    app._trump_asked = None
+    app.screen = None
+    app._table = None
+    app.pickers = {}  # screen class -> the one picker reused for every entry
+    app.last_bytes = 0
+    app.presses = 0
+    app.toast = None  # what an undo took back, shown until the next press
+    app.toast_lines = None
+    app._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
+    app.played = {}  # game id -> epoch seconds of its last entry since boot
+    app.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
+    show_boot(app, notes)
+    app.redraw()
+    if app.keeper is not None:
+        app.keeper.start()  # the battery gauge, its mark, a first warning
+
+
+def boot(app, power):
+    """Start-up: settings, language and contrast, the power hooks, the
+    journal's boot; returns what damage it found, worded for the screen
+    (or None)."""
+    from tallyboard.journal import Journal
+
+    config = app.config
+    i18n.use(config.language)
+    app.display.contrast(config.contrast)
+    if power is not None:
+        from tallyboard.keeper import Keeper
+
+        app.keeper = Keeper(app, power)
+    app.journal = Journal(app.fs, app.clock)
+    app._stored = app.journal.boot()
+    notes = None
+    if app.journal.notices or config.problem_kind or [s for s in app._stored if s.note]:
+        # The English notes stay for the PC; the screen's come from the
+        # language table (tallyboard.notes, loaded for this only).
+        from tallyboard import notes as words
+
+        notes = words.boot_text(app._stored, app.journal.notices, config.problem_kind)
+        tallyboard.unload("tallyboard.notes")
+    return notes
+
+
+def show_boot(app, notes):
+    """The first screen: the unfinished game, else home; any damage the
+    journal found at boot is said first."""
+    ref = unfinished(app)
+    if ref is not None:
+        open_game(app, ref)
+    else:
+        go_home(app)
+    if notes:
+        from tallyboard.ui.message import Message
+
+        then = app.screen
+        app.go(Message(i18n.t("damage"), notes, lambda app: app.go(then)))
+
+
+def serve(app):
+    """One pass of ``run``'s loop (without its guard): ``work``, then
+    ``sleep``. Returns the ms slept (None: until woken; 0: no sleep)."""
+    app.work()
+    return app.keeper.sleep()
+
+
+def sleep(app):
+    """Sleep until a button, the PC or the next idle step (needs power
+    hardware); returns the ms slept (None: until woken)."""
+    return app.keeper.sleep()
+
+
+def crashed(app, e):
+    """``run`` caught ``e``: say so and go home. The screen names the
+    error's type only ("IndexError", "ENOSPC"): the sentence is the
+    language's, not Python's."""
+    from tallyboard.notes import errno_name
+    from tallyboard.ui.home import home
+
+    app.refuse(i18n.t("internal_error") % errno_name(e), home(app))
+    tallyboard.unload("tallyboard.notes")
+    app.redraw()
+
+
+# ----- games on the board ----------------------------------------------------
+
+
+def stored_games(app):
+    """Stored games, newest first (the current game's state included)."""
+    out = list(app._stored)
+    out.sort(key=lambda s: -s.game_id)
+    return out
+
+
+def unfinished(app):
+    """The newest game that has not finished, or None."""
+    best = None
+    for s in app._stored:
+        if not s.finished and s.game is not None and not s.game.finished:
+            if best is None or s.game_id > best.game_id:
+                best = s
+    return best
+
+
+def open_game(app, stored):
+    """Make ``stored`` (a journal Stored) the current game and go to the
+    screen where it stood."""
+    use_game(app, stored.game_id, stored.game)
+    app.next_screen()
+
+
+def use_game(app, game_id, g):
+    """Make ``g`` the app's game: the names as the screens show them."""
+    app.game = g
+    app.game_id = game_id
+    app.names = [widgets.clip(p, 60) for p in g.players]
+    # The header bar leaves 7 characters for the dealer.
+    app.short_names = [widgets.clip(p, 42) for p in g.players]
+    app.initials = None
+    app.side_names = []
+    room = _screens_of("entry").name_width(g)
+    for side in g.sides:
+        app.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
+    app._order_hand = None
+    app._ready = None
+    app._revealed = None
+    app._trump_asked = None
+
+
+def forget(app, game_id):
+    """Drop a deleted game from the games the board lists."""
+    app._stored = [s for s in app._stored if s.game_id != game_id]
+
+
+def view_finished(app, stored):
+    """Show the final table of a finished game (OK back to the list)."""
+    g = stored.game
+    if g is None:
+        from tallyboard import notes
+
+        note = notes.journal_note(stored.note) if stored.note else "?"
+        tallyboard.unload("tallyboard.notes")
+        from tallyboard.ui.message import Message
+
+        app.go(Message(i18n.t("damage"), note, lambda app: app.go_home()))
+        return
+    use_game(app, None, g)
+    from tallyboard.ui.final import FinalScreen
+
+    app.go(FinalScreen(app, lambda app: app.go_home(), undo=False))
+
+
+def start_game(app, name, players, first_dealer, settings, back=None, room_made=False):
+    """Create a game with the core and journal its start (after making
+    room on the flash when it runs low)."""
+    if app.keeper is not None and app.keeper.refuses_new_game():
+        # Power hook: flat cells must not start a game they cannot finish.
+        app.refuse(i18n.t("battery_critical"), back)
+        return
+    try:
+        g = tricktally.new_game(name, players, first_dealer, settings)
+    except tricktally.RuleError as e:
+        app.refuse(i18n.explain(e, app.names), back)
+        return
+    if not room_made and app.journal.space()[1]:
+        # Loaded only when needed: the board's RAM is short too.
+        from tallyboard.ui.space import before_new_game
+
+        before_new_game(app, lambda app: app.start_game(name, players, first_dealer, settings, back, True), back)
+        return
+    try:
+        gid = app.journal.new_game(g, app.clock.time())
+    except (OSError, ValueError) as e:
+        app.refuse(failure(app, e), back)
+        return
+    live = _Live()
+    live.game_id = gid
+    live.game = g
+    live.created = app.clock.time()
+    live.damage = None
+    live.name = g.NAME
+    live.players = g.players
+    live.finished = False  # until close_game lists it from the journal
+    app._stored.append(live)
+    use_game(app, gid, g)
+    app.next_screen()
+
+
+def game_menu(app):
+    """The menu BACK opens during a game."""
+    from tallyboard.ui.home import game_menu
+
+    app.go(game_menu(app))
+
+
+def go_home(app):
+    """The home menu (the game screens' code can go meanwhile)."""
+    from tallyboard import app as shell
+
+    if shell._screens:
+        shell._screens.clear()
+        app._table = None
+        app.pickers = {}
+        tallyboard.unload_all(tallyboard.GAME_MODULES)
+    from tallyboard.ui.home import home
+
+    app.go(home(app))
+
+
+def failure(app, e):
+    """Why a write or a setting failed (``e``: an OSError, a RuleError, a
+    config_store.ConfigError, a JournalError) in the board's language; the
+    exception's English text is for the PC, never the screen."""
+    from tallyboard import notes
+
+    line = notes.refusal(e, app.names)
+    tallyboard.unload("tallyboard.notes")
+    return line
+
+
+def set_language(app, code):
+    """Switch every screen to language ``code`` and keep it."""
+    app.config.set_language(code)
+    i18n.use(code)
+
+
+# ----- the rarer moves of a game ---------------------------------------------
+
+
+def undo(app, confirmed=False):
+    """Take back the last entry (core, then journal) and go back to it; the
+    title bar then says what was taken back. Taking back the entry that
+    completed a hand reopens that hand: the players are asked first
+    (``confirmed`` is their yes)."""
+    g = app.game
+    if g is None or app.game_id is None or not g.can_undo():
+        app.refuse(i18n.t("nothing_undo"))
+        return
+    guess = g.last_entry()
+    # Loaded on the first undo only (a game module: forgotten at home).
+    from tallyboard.ui import undo as undo_screens
+
+    if not confirmed and undo_screens.reopens(g, guess):
+        undo_screens.ask_reopen(app, guess)
+        return
+    trump_before = g.current.get("trump") if g.current is not None and g.NAME == "wizard" else None
+    # The journal first: the core cannot redo, but an undo it allows
+    # always succeeds. A failed write leaves both as they were.
+    try:
+        app.journal.undo(app.game_id)
+    except (OSError, ValueError) as e:
+        app.refuse(failure(app, e))
+        return
+    g.undo()
+    app._ready = None
+    app._revealed = None
+    if g.NAME == "wizard" and g.current is not None and g.current.get("trump") != trump_before:
+        app._trump_asked = None
+    preset = None
+    if guess is not None and g.kind == guess[0] and g.seat == guess[1] and g.value(g.kind, g.seat) is None:
+        preset = guess[2]
+        # Shown again to be checked: not filled in again behind their back.
+        app._no_auto = (g.hand_number, g.kind, g.seat)
+    app.next_screen(preset)
+    say(app, undo_screens.undone(app, g, guess))
+
+
+def say(app, line):
+    """Show ``line`` over the title bar (two lines at most) until the next press."""
+    app.toast = line
+    app.toast_lines = None
+    if line:
+        room = widgets.W - 2
+        if text.width(line) <= room:
+            app.toast_lines = [line]
+        else:
+            # "Undone:" on the title bar, what it took back under it.
+            cut = line.find(" ")
+            app.toast_lines = [line[:cut], widgets.clip(line[cut + 1:], room)]
+
+
+def amend(app, index, data, back=None):
+    """Replace complete hand ``index`` with ``data`` (core, then journal)."""
+    g = app.game
+    try:
+        g.amend(index, data)
+    except tricktally.RuleError as e:
+        app.refuse(i18n.explain(e, app.names), back)
+        return
+    try:
+        app.journal.amend(app.game_id, index, data)
+    except (OSError, ValueError) as e:
+        g.undo()
+        app.refuse(failure(app, e), back)
+        return
+    app._order_hand = None
+    from tallyboard.app import App, _menu
+
+    app.show_table(App.next_screen, _menu, index)
+
+
+def close_game(app):
+    """Game over, seen: the end record closes the journal (no undo after it)."""
+    gid = app.game_id
+    if gid is not None:
+        try:
+            app.journal.end(gid)
+        except (OSError, ValueError):
+            pass
+        # From now on the game is listed from the journal (replayed when
+        # opened), so its Game object, every hand, does not stay in RAM.
+        app._stored = [app.journal.stored(gid, app.game) if s.game_id == gid else s for s in app._stored]
+    app.game_id = None
+    go_home(app)
+
+
+def describe(app):
+    """One line naming the screen and its state (simulator, tests)."""
+    s = app.screen
+    name = s.__class__.__name__
+    g = app.game
+    parts = [name]
+    if g is not None and name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen", "FinalScreen"):
+        # The game's own word for a deal, and seats counted from 1 as
+        # players count them.
+        parts.append("%s %s=%d" % (g.NAME, "round" if g.NAME == "wizard" else "hand", g.hand_number))
+        if hasattr(s, "kind"):
+            parts.append("kind=%s" % s.kind)
+        if getattr(s, "seat", None) is not None:
+            parts.append("seat=%d" % (s.seat + 1))
+        if hasattr(s, "value"):
+            parts.append("value=%d" % s.value)
+        if name == "SeatEntry":
+            parts.append("seat=%d" % (s.cursor + 1))
+        elif hasattr(s, "cursor"):
+            parts.append("cursor=%d" % s.cursor)
+    elif hasattr(s, "title"):
+        parts.append(str(s.title))
+    if app.toast:
+        parts.append("[%s]" % app.toast)
+    return " ".join(parts)
