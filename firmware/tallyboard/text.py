@@ -16,7 +16,15 @@ a filled (highlighted) bar.
 that touches none of the pages in it is not drawn at all.
 """
 
-from tallyboard.fb import FrameBuffer, MONO_VLSB
+# One framebuffer API on the board and on the PC: MicroPython's builtin
+# framebuf, or on CPython adafruit_framebuf's FrameBuffer made to give the
+# same bytes for the same calls (tallyboard/fb_cpython.py says how). The
+# display driver takes it from here too (no module of its own: a module
+# costs RAM on the board).
+try:
+    from framebuf import FrameBuffer, MONO_VLSB  # MicroPython
+except ImportError:
+    from tallyboard.fb_cpython import FrameBuffer, MONO_VLSB
 
 # The pages being redrawn (bit p: rows 8p..8p+7); 255: the whole screen.
 MASK = 255

@@ -7,10 +7,6 @@ at its lowest and nothing is filled in (the benchmark's baseline). All integer
 arithmetic: floats allocate on MicroPython.
 """
 
-# Expected sum of the bids, in tenths of the cards dealt: Spades players
-# underbid (bags are cheap, a set costs the contract), Wizard bids track the
-# tricks. Tuned on the benchmark corpus (bench/ui_bench.py).
-BID_FILL10 = {"spades": 9, "wizard": 10}
 HEARTS_TOTAL = 13
 
 
@@ -55,7 +51,10 @@ def number(g, smart=True, private=False):
     hand = g.current
     if kind == "bid":
         bids = hand.values["bid"]
-        fill = BID_FILL10.get(g.NAME, 10)
+        # Expected sum of the bids, in tenths of the cards dealt: Spades
+        # players underbid (bags are cheap, a set costs the contract), Wizard
+        # bids track the tricks. Tuned on the benchmark corpus (bench/ui_bench.py).
+        fill = 9 if g.NAME == "spades" else 10
         if private:
             left = g.n
             want10 = g.cards * fill
