@@ -263,15 +263,18 @@ class NumberEntry:
         widgets.paint). A line's accents reach the page above it, so a
         changed line takes that page too, except line 1: its accents fall
         on the lit title bar. The next seat of the same kind: all but the
-        title bar (the hand and dealer stay). The value alone: the hint
+        title bar (the hand and dealer stay), and so for the first seat of
+        the next kind in the same hand. The value alone: the hint
         (pages 1-2), the value and its neighbours (3-4) and the running sum
         (the header's line 1, or line 7 for bids: 6-7), and line 6 when the
         crossed-out preview changes."""
         d = self.drawn
         g = app.game
         self.cell_pages = 0
-        if last is not self or d is None or d[0] is not g or d[1] != g.hand_number or d[2] != self.kind:
+        if last is not self or d is None or d[0] is not g or d[1] != g.hand_number:
             return 255
+        if d[2] != self.kind:
+            return 0xFE  # bids done, tricks asked: the title bar (hand, dealer) stays
         if d[3] != self.seat or d[5] != g.entries():
             if self.kind != "tricks":
                 return 0xFE
