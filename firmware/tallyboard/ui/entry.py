@@ -271,6 +271,9 @@ class NumberEntry:
         d = self.drawn
         g = app.game
         self.cell_pages = 0
+        if last.__class__ is TrumpEntry:
+            # The round's first bid right after its trump: the same title bar.
+            return 0xFE if last.game is g and last.hand == g.hand_number else 255
         if last is not self or d is None or d[0] is not g or d[1] != g.hand_number:
             return 255
         if d[2] != self.kind:
@@ -394,6 +397,8 @@ def trump_key(app, name):
 class TrumpEntry:
     """Wizard trump for the round: one key per suit, OK for none."""
 
+    game = hand = None  # the game and hand the last draw showed (NumberEntry.dirty)
+
     def key(self, app, name, kind):
         if not game_key(app, name, kind):
             trump_key(app, name)
@@ -401,6 +406,8 @@ class TrumpEntry:
     def draw(self, app):
         fb = app.fb
         g = app.game
+        self.game = g
+        self.hand = g.hand_number
         header(app, g)
         # The entry layout: page 2 the question, then one key per suit.
         text.draw(fb, t("trump_q"), 0, widgets.line(2))
@@ -412,6 +419,9 @@ class TrumpEntry:
         x = text.draw(fb, "OK", 4, widgets.line(6))
         text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
 
+
+# The trump screen and the number picker share the title bar (widgets.paint).
+NumberEntry.follows = TrumpEntry
 
 def name_width(g):
     """Pixels a side's name may take in the score table (less where bags
