@@ -111,13 +111,10 @@ class TableScreen:
     change it, LEFT/RIGHT bid the neighbour). The hands are then browsed
     from the game menu's Scores (BACK)."""
 
-    def __init__(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
-        self._order = [0] * 6
-        self._ranks = [0] * 6
-        # What the last draw showed: game, hand shown, hands played, the
-        # asked bid's seat and value (see dirty).
-        self.drawn = [None] * 5
-        self.reset(app, on_ok, on_back, index, undo, ask)
+    # What the last draw showed: game, hand shown, hands played, the asked
+    # bid's seat and value (see dirty); made by the first draw, with the
+    # ranking's two lists.
+    drawn = None
 
     def reset(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
         """Show the table again for the current game (reused between hands)."""
@@ -155,13 +152,15 @@ class TableScreen:
             from tallyboard.ui.accuracy import open_accuracy
             open_accuracy(app, self)
 
+    __init__ = reset  # (app, on_ok, on_back=None, index=None, undo=True, ask=False)
+
     def dirty(self, app, last):
         """Pages that may differ from the last draw (widgets.paint): while
         the table stays, a change of the asked bid touches only its line 6
         (pages 5-6)."""
         d = self.drawn
         p = self.picker
-        if last is not self or p is None or d[0] is not app.game or d[1] != self.index or d[2] != len(app.game.hands) or d[3] != p.seat:
+        if last is not self or p is None or d is None or d[0] is not app.game or d[1] != self.index or d[2] != len(app.game.hands) or d[3] != p.seat:
             return 255
         return 0 if d[4] == p.value else 0x60
 
@@ -169,6 +168,10 @@ class TableScreen:
         fb = app.fb
         g = app.game
         d = self.drawn
+        if d is None:
+            d = self.drawn = [None] * 5
+            self._order = [0] * 6
+            self._ranks = [0] * 6
         d[0] = g
         d[1] = self.index
         d[2] = len(g.hands)
