@@ -34,6 +34,7 @@ from binascii import crc32
 from sys import implementation
 
 from tallyboard import unload
+from tallyboard.buttons import ticks_diff
 
 try:
     from micropython import const
@@ -55,6 +56,19 @@ LOW_SPACE = 32 * 1024
 # every append after a sync then copies its last block to a freshly erased
 # one (45 ms on the Pico's flash).
 TAIL_MAX = 512
+# The app's loop folds the tail while the board is idle (Journal.idle): once
+# no key has come for IDLE_MS and the tail holds more than IDLE_FOLD bytes of
+# records. Players pause between entries (the board changes hands, the next
+# bid is thought over) far longer than between the presses of one entry
+# (a few hundred ms: a picker's up/down, then OK), so a second of quiet
+# almost always falls between entries; a press that comes during an idle
+# fold waits for it (one erase, 45 ms). IDLE_FOLD is well under TAIL_MAX:
+# the tail gets about 8 more entries (each pause a chance) before a press
+# has to fold it, and a smaller inline tail makes smaller metadata commits,
+# so littlefs compacts its directory log (an erase, inside a press) less
+# often (docs/JOURNAL.md, "Folding when idle").
+IDLE_MS = 1000
+IDLE_FOLD = 256
 
 _MICROPYTHON = implementation.name == "micropython"
 
@@ -248,6 +262,9 @@ class Journal:
         self._view = memoryview(self._buf)
         self._owner = None
         self._ops = False  # journal_ops is loaded
+        # idle(): the last key mark seen and the ms ticks it was first seen.
+        self._mark = None
+        self._quiet = 0
         # Messages about files boot removed (empty, or a start record a power
         # cut interrupted: no confirmed entry was in them).
         self.notes = []
@@ -284,6 +301,30 @@ class Journal:
     def undo(self, game_id):
         """Journal an undo the core has done."""
         self._append(self._games.get(game_id) or self._get(game_id), UNDO, None, None, None)
+
+    def idle(self, mark, now):
+        """The app's loop calls this whenever it runs, with ``mark`` a
+        count that changes at every key press (``App.presses``) and ``now``
+        its clock's ms ticks. Once ``mark`` has not changed for IDLE_MS, it
+        folds the tail of the game in play if that holds more than
+        IDLE_FOLD bytes: the fold's sector erase falls between presses, not
+        inside one. Returns the ms to sleep before calling again (None:
+        nothing waits). Never raises: a fold that fails leaves the records
+        in the tail, to be folded later."""
+        if mark != self._mark:
+            self._mark = mark
+            self._quiet = now
+        st = self._owner
+        if st is None or st.tail <= IDLE_FOLD or st.ended:
+            return None
+        left = IDLE_MS - ticks_diff(now, self._quiet)
+        if left > 0:
+            return left
+        try:
+            self._fold(st)
+        except Exception:  # noqa: BLE001 - nothing is lost: they stay in the tail
+            pass
+        return None
 
     def _append(self, st, rtype, a, b=None, c=None):
         # One record after the start record (journal_ops.new_game writes
