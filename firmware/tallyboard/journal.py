@@ -34,7 +34,6 @@ from binascii import crc32
 from sys import implementation
 
 from tallyboard import unload
-from tallyboard.buttons import ticks_diff
 
 try:
     from micropython import const
@@ -57,20 +56,20 @@ LOW_SPACE = 32 * 1024
 # one (45 ms on the Pico's flash).
 TAIL_MAX = 512
 # The app's loop folds the tail while the board is idle (Journal.idle): once
-# no key has come for IDLE_MS and the tail holds more than IDLE_FOLD bytes of
+# no key has come for _IDLE_MS and the tail holds more than _IDLE_FOLD bytes of
 # records. Players pause between entries (the board changes hands, the next
 # bid is thought over) far longer than between the presses of one entry
 # (a few hundred ms: a picker's up/down, then OK), so a second of quiet
 # almost always falls between entries; a press that comes during an idle
-# fold waits for it (one erase, 45 ms). IDLE_FOLD is well under TAIL_MAX:
+# fold waits for it (one erase, 45 ms). _IDLE_FOLD is well under TAIL_MAX:
 # the tail gets about 12 more entries (each pause a chance) before a press
 # has to fold it, and a tail this small keeps every tail commit to one
 # 256-byte flash page, so littlefs compacts its directory log (an erase,
 # inside a press) less often: measured on the Pico's littlefs image over 10
 # games of every kind, 0.06 erases per entry inside presses at 160, 0.08 at
 # 192, 0.10 at 256 (docs/JOURNAL.md, "Folding when idle").
-IDLE_MS = 1000
-IDLE_FOLD = 160
+_IDLE_MS = const(1000)
+_IDLE_FOLD = const(160)
 
 _MICROPYTHON = implementation.name == "micropython"
 
@@ -307,9 +306,9 @@ class Journal:
     def idle(self, mark, now):
         """The app's loop calls this whenever it runs, with ``mark`` a
         count that changes at every key press (``App.presses``) and ``now``
-        its clock's ms ticks. Once ``mark`` has not changed for IDLE_MS, it
+        its clock's ms ticks. Once ``mark`` has not changed for _IDLE_MS, it
         folds the tail of the game in play if that holds more than
-        IDLE_FOLD bytes: the fold's sector erase falls between presses, not
+        _IDLE_FOLD bytes: the fold's sector erase falls between presses, not
         inside one. Returns the ms to sleep before calling again (None:
         nothing waits). Never raises: a fold that fails leaves the records
         in the tail, to be folded later."""
@@ -317,9 +316,10 @@ class Journal:
             self._mark = mark
             self._quiet = now
         st = self._owner
-        if st is None or st.tail <= IDLE_FOLD or st.ended:
+        if st is None or st.tail <= _IDLE_FOLD or st.ended:
             return None
-        left = IDLE_MS - ticks_diff(now, self._quiet)
+        # ms left of the quiet time (ticks wrap at 2**30: buttons.ticks_diff)
+        left = _IDLE_MS - (((now - self._quiet + 0x20000000) & 0x3FFFFFFF) - 0x20000000)
         if left > 0:
             return left
         try:

@@ -13,7 +13,7 @@ program and erase (littlefs), boot on what survived and compare.
 
 from tallyboard.fs import OsFS
 from tallyboard.memfs import MemFS, PowerCut
-from tallyboard.journal import IDLE_MS, Journal
+from tallyboard.journal import _IDLE_MS, Journal
 from tallyboard.journal_ops import game_file
 from tallyboard.journal_ops import tail_file
 from tricktally import new_game
@@ -164,7 +164,7 @@ class Player:
             # The app's loop after the players' pause: no key for a second
             # (Journal.idle folds a full enough tail).
             self.j.idle("quiet", 0)
-            self.j.idle("quiet", IDLE_MS)
+            self.j.idle("quiet", _IDLE_MS)
         else:
             raise ValueError("unknown op %r" % (op,))
 

@@ -376,18 +376,18 @@ def test_the_longest_game_through_the_app_folds_between_presses_only():
 def test_idle_folds_wait_for_a_quiet_second_and_a_full_enough_tail():
     fs, g, j = _board(entries=3)
     st = j._games[1]
-    assert 0 < st.tail <= jb.IDLE_FOLD
+    assert 0 < st.tail <= jb._IDLE_FOLD
     assert j.idle(1, 0) is None  # too little in the tail: nothing waits
-    while st.tail <= jb.IDLE_FOLD:
+    while st.tail <= jb._IDLE_FOLD:
         e = (g.kind, g.seat, g.legal_values()[0])
         g.enter(*e)
         j.entry(1, *e)
     size = len(fs.files[game_file(1)])
-    assert j.idle(2, 5000) == jb.IDLE_MS  # a key just came: wait a second
-    assert j.idle(2, 5000 + jb.IDLE_MS - 1) == 1
-    assert j.idle(3, 5000 + jb.IDLE_MS) == jb.IDLE_MS  # another key
+    assert j.idle(2, 5000) == jb._IDLE_MS  # a key just came: wait a second
+    assert j.idle(2, 5000 + jb._IDLE_MS - 1) == 1
+    assert j.idle(3, 5000 + jb._IDLE_MS) == jb._IDLE_MS  # another key
     assert len(fs.files[game_file(1)]) == size
-    assert j.idle(3, 5000 + 2 * jb.IDLE_MS) is None  # a quiet second: folded
+    assert j.idle(3, 5000 + 2 * jb._IDLE_MS) is None  # a quiet second: folded
     assert st.tail == 0 and len(fs.files[game_file(1)]) > size
     # the game goes on, and boots whole
     e = (g.kind, g.seat, g.legal_values()[0])
@@ -422,7 +422,7 @@ def test_a_power_cut_at_every_flash_program_of_a_game_with_idle_folds():
 def test_a_fold_that_fails_when_idle_keeps_the_records_in_the_tail():
     fs, g, j = _board(entries=3)
     st = j._games[1]
-    while st.tail <= jb.IDLE_FOLD:
+    while st.tail <= jb._IDLE_FOLD:
         e = (g.kind, g.seat, g.legal_values()[0])
         g.enter(*e)
         j.entry(1, *e)
@@ -433,8 +433,8 @@ def test_a_fold_that_fails_when_idle_keeps_the_records_in_the_tail():
 
     real = fs.append
     fs.append = full
-    assert j.idle(1, 0) == jb.IDLE_MS
-    assert j.idle(1, jb.IDLE_MS) is None  # never raises
+    assert j.idle(1, 0) == jb._IDLE_MS
+    assert j.idle(1, jb._IDLE_MS) is None  # never raises
     assert st.tail == tail
     fs.append = real
     e = (g.kind, g.seat, g.legal_values()[0])
