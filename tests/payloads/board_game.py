@@ -60,7 +60,7 @@ KEYS = "udlrob"  # a letter for each of NAMES, in order
 # The players' quiet time between two presses, in ms: past the journal's
 # _IDLE_MS, so the app's loop folds a full enough tail between presses as a
 # board's does. Real pauses inside one entry (a picker's up/down) are
-# shorter; the journal needs one pause in about eight entries
+# shorter; the journal needs one pause in about a dozen entries
 # (docs/PICO_BUDGET.md).
 PAUSE_MS = 1500
 
