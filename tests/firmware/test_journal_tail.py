@@ -27,9 +27,9 @@ def _longest_script():
     return h.build_script("wizard", names, {}, 5, max_hands=10, undo_every=10**9, sync_every=10**9, amend=False)
 
 
-def test_an_ordinary_entry_erases_no_flash_sector_on_littlefs():
-    """Every append after a sync used to copy the game file's last block to
-    a freshly erased one: one 45 ms sector erase per entry."""
+def _counting_lfs():
+    """A littlefs image with the Pico's geometry, and its counts [page
+    programs, sector erases]."""
     counts = [0, 0]
 
     class Counting(littlefs.UserContext):
@@ -41,9 +41,16 @@ def test_an_ordinary_entry_erases_no_flash_sector_on_littlefs():
             counts[1] += 1
             return super().erase(cfg, block)
 
-    ops = _longest_script()
     ctx = Counting(buffsize=h.PICO_BLOCKS * h.PICO["block_size"])
     lfs = littlefs.LittleFS(context=ctx, block_count=h.PICO_BLOCKS, **h.PICO)
+    return lfs, counts
+
+
+def test_an_ordinary_entry_erases_no_flash_sector_on_littlefs():
+    """Every append after a sync used to copy the game file's last block to
+    a freshly erased one: one 45 ms sector erase per entry."""
+    lfs, counts = _counting_lfs()
+    ops = _longest_script()
     fs = h.lfs_fs(lfs)
     j = Journal(fs)
     j.boot()
@@ -285,23 +292,6 @@ def test_two_open_games_take_turns_with_the_tail_buffer():
 
 
 # ----- folding when idle (the app's loop between presses) ----------------------
-
-
-def _counting_lfs():
-    counts = [0, 0]
-
-    class Counting(littlefs.UserContext):
-        def prog(self, cfg, block, off, data):
-            counts[0] += math.ceil(len(data) / cfg.prog_size)
-            return super().prog(cfg, block, off, data)
-
-        def erase(self, cfg, block):
-            counts[1] += 1
-            return super().erase(cfg, block)
-
-    ctx = Counting(buffsize=h.PICO_BLOCKS * h.PICO["block_size"])
-    lfs = littlefs.LittleFS(context=ctx, block_count=h.PICO_BLOCKS, **h.PICO)
-    return lfs, counts
 
 
 def test_with_idle_folds_between_them_no_entry_folds_and_few_erase():
