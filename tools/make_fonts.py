@@ -1438,8 +1438,10 @@ space
 ..#..
 """
 
+# Code points with a one-byte map entry; the few letters above Latin-1
+# (ı Œ œ Ÿ) are in WIDE: a map reaching them would cost ~150 bytes of RAM.
 MAP_FIRST = 0x20
-MAP_END = 0x180
+MAP_END = 0x100
 NONE = 255
 
 

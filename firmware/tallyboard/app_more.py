@@ -22,7 +22,7 @@ from tallyboard.ui import widgets
 
 # The game's screens, forgotten on the home menu (go_home): names under
 # tallyboard, one string.
-GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.seats"
+GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.seats ui.bid_line"
 
 
 class _Live:
@@ -114,8 +114,7 @@ def show_boot(app, notes):
 def serve(app):
     """One pass of ``run``'s loop (without its guard): ``work``, then
     ``sleep``. Returns the ms slept (None: until woken; 0: no sleep)."""
-    app.work()
-    return app.keeper.sleep()
+    return app.keeper.sleep(app.work())
 
 
 def sleep(app):

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """SSD1306 128x64 OLED over I2C, sending only what changed.
 
-Drawing goes to ``Display.fb`` (a tallyboard.fb.FrameBuffer). ``show()``
+Drawing goes to ``Display.fb`` (MicroPython's framebuf.FrameBuffer; on CPython its twin, see tallyboard.text). ``show()``
 compares the framebuffer with a shadow copy of what the panel holds and,
 for each 8-pixel page that differs, sets a column/page window and sends the
 changed column span (rounded up to a multiple of 8 bytes so the send
@@ -14,7 +14,7 @@ one spare byte in front, which is where a data control byte goes for a
 full-frame transfer; partial spans are copied to a preallocated buffer.
 """
 
-from tallyboard.fb import FrameBuffer, MONO_VLSB
+from tallyboard.text import FrameBuffer, MONO_VLSB  # framebuf, or its CPython twin
 
 try:
     from micropython import const

@@ -1,10 +1,24 @@
 # SPDX-License-Identifier: MIT
-"""tallyboard.fb on CPython: adafruit_framebuf made byte-for-byte like
-MicroPython's framebuf (see tallyboard/fb.py for what differs and why).
+"""MicroPython's framebuf on CPython: adafruit_framebuf's ``FrameBuffer``
+with the few calls that behave differently from MicroPython's C code made
+to match it exactly, so the same drawing calls give the same bytes on both
+(tests compare the two). tallyboard.text imports it where ``framebuf`` is
+missing, and the display driver takes it from there.
+
+- ``rect`` takes ``fill`` positionally (MicroPython) and, unfilled, draws
+  its four edges where they are, clipped, instead of clipping the rectangle
+  first and drawing edges along the screen border (adafruit);
+- ``line`` uses MicroPython's integer Bresenham (adafruit's float version
+  picks different pixels on some slopes);
+- ``blit`` (missing in adafruit) with ``key`` and ``palette``;
+- ``text`` is refused: the two libraries ship different fonts. Use
+  ``tallyboard.text``, which owns its fonts.
+
+Only the 1-bit MONO_VLSB layout (the SSD1306's page layout) is supported.
 
 A module of its own because a module's code is loaded whole, branches never
-taken included: inside fb.py this class cost the board about 0.5 KB of RAM
-that only the PC ever uses.
+taken included: on the board this class would cost about 0.5 KB of RAM that
+only the PC ever uses.
 """
 
 import adafruit_framebuf as _af
@@ -17,7 +31,7 @@ class FrameBuffer(_af.FrameBuffer):
 
     def __init__(self, buf, width, height, buf_format=MONO_VLSB, stride=None):
         if buf_format != MONO_VLSB:
-            raise ValueError("tallyboard.fb supports MONO_VLSB only, not format %r" % (buf_format,))
+            raise ValueError("the CPython FrameBuffer supports MONO_VLSB only, not format %r" % (buf_format,))
         need = ((height + 7) // 8) * (stride or width)
         if len(buf) < need:
             raise ValueError("framebuffer needs %d bytes, buffer has %d" % (need, len(buf)))

@@ -16,7 +16,15 @@ a filled (highlighted) bar.
 that touches none of the pages in it is not drawn at all.
 """
 
-from tallyboard.fb import FrameBuffer, MONO_VLSB
+# One framebuffer API on the board and on the PC: MicroPython's builtin
+# framebuf, or on CPython adafruit_framebuf's FrameBuffer made to give the
+# same bytes for the same calls (tallyboard/fb_cpython.py says how). The
+# display driver takes it from here too (no module of its own: a module
+# costs RAM on the board).
+try:
+    from framebuf import FrameBuffer, MONO_VLSB  # MicroPython
+except ImportError:
+    from tallyboard.fb_cpython import FrameBuffer, MONO_VLSB
 
 # The pages being redrawn (bit p: rows 8p..8p+7); 255: the whole screen.
 MASK = 255
@@ -25,9 +33,18 @@ _num = bytearray(13)
 
 
 class Font:
-    """A fixed-pitch bitmap font built from a generated font module."""
+    """A fixed-pitch bitmap font, read from its generated module
+    (tallyboard.font_NAME)."""
 
-    def __init__(self, module):
+    def __init__(self, name):
+        # A module's constants live as long as the module: the font module's
+        # ``bytes`` literal of DATA would stay in RAM beside the bytearray made
+        # from it (1.7 KB for SMALL on the board). So the Font takes the tables
+        # it draws from and the module is forgotten at once (its code and that
+        # literal are collected); importing it again would load it again.
+        import tallyboard
+
+        module = __import__("tallyboard." + name, None, None, (name,))
         self.height = module.HEIGHT  # line height in pixels
         w = self.glyph_width = module.WIDTH
         self.advance = module.ADVANCE  # pen step per character
@@ -39,12 +56,16 @@ class Font:
         self.count = module.COUNT
         self.nbytes = module.BYTES  # bytes per glyph
         self.end = self.first + len(self.map)
-        self._fb = FrameBuffer(bytearray(module.BYTES), w, module.HEIGHT, MONO_VLSB)
         # The font's glyphs side by side (tools/make_fonts.py): a glyph is cut
-        # out into _fb by one clipped blit, C code on the board, instead of a
-        # byte loop in Python (which took a fifth of a key press on a Pico).
-        self._strip = FrameBuffer(module.DATA, module.COUNT * w, module.HEIGHT, MONO_VLSB)
-        self.blank = self.glyph(32)
+        # out into a one-glyph buffer by one clipped blit, C code on the
+        # board, instead of a byte loop in Python (which took a fifth of a
+        # key press on a Pico).
+        strip = FrameBuffer(module.DATA, module.COUNT * w, module.HEIGHT, MONO_VLSB)
+        cell = FrameBuffer(bytearray(module.BYTES), w, module.HEIGHT, MONO_VLSB)
+        # What draw() needs, in one tuple: unpacked at once (one attribute
+        # look-up per call instead of eight, a call costs about 0.1 ms on a Pico).
+        self.cut = (w, self.advance, cell, strip, self.glyph(32), self.first, self.end, self.map)
+        tallyboard.unload("tallyboard." + name)
 
     def glyph(self, cp):
         """Glyph index for code point ``cp``, or None when the font lacks it."""
@@ -58,22 +79,8 @@ class Font:
         return None
 
 
-def _load(name):
-    # A module's constants live as long as the module: the font module's
-    # ``bytes`` literal of DATA would stay in RAM beside the bytearray made
-    # from it (1.7 KB for SMALL on the board). So the Font takes the tables
-    # it draws from and the module is forgotten at once (its code and that
-    # literal are collected); importing it again would load it again.
-    import tallyboard
-
-    module = __import__("tallyboard." + name, None, None, (name,))
-    font = Font(module)
-    tallyboard.unload("tallyboard." + name)
-    return font
-
-
-SMALL = _load("font_small")
-BIG = _load("font_big")
+SMALL = Font("font_small")
+BIG = Font("font_big")
 
 # palette for drawing in colour 0: source 1 -> 0, source 0 -> 1 (the key).
 _INVERT = FrameBuffer(bytearray(2), 2, 1, MONO_VLSB)
@@ -126,7 +133,7 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     '?'. Clipped at the edges. Under a MASK, text that touches none of its
     pages is skipped (the x after it is still returned)."""
     font = font or SMALL
-    adv = font.advance
+    w, adv, gfb, strip, blank, first, end, cmap = font.cut
     num = type(s) is int
     if num:
         n = _number(s, sign)
@@ -139,7 +146,6 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
             if _pages(y, y + 2) & MASK and not num:
                 # Only glyphs with ink in their top 2 rows (the accents of
                 # capitals) reach the page above the line.
-                w = font.glyph_width
                 data = font.data
                 for ch in s:
                     g = font.glyph(ord(ch))
@@ -151,13 +157,11 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
                         break
             if skip:
                 return x + (n if num else len(s)) * adv
-    w = font.glyph_width
-    gfb = font._fb
-    strip = font._strip
-    blank = font.blank
-    first = font.first
-    end = font.end
-    cmap = font.map
+    key = 0  # colour 1: the glyph's unset pixels are the transparent key
+    palette = None
+    if not color:
+        key = 1
+        palette = _INVERT
     for c in s:
         if num:
             if not c:
@@ -173,9 +177,6 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
                 g = font.fallback
             if g != blank:
                 gfb.blit(strip, -g * w, 0)  # the glyph, clipped out of the strip
-                if color:
-                    fb.blit(gfb, x, y, 0)
-                else:
-                    fb.blit(gfb, x, y, 1, _INVERT)
+                fb.blit(gfb, x, y, key, palette)
         x += adv
     return x

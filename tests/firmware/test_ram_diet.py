@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: MIT
 """Where the text layer and the core keep their RAM down (docs/MEMORY.md,
 "The core and the text layer"): font modules forgotten once read, the
-CPython framebuffer out of fb.py, and the same on the MicroPython unix port."""
+CPython framebuffer in a module of its own, and the same on the MicroPython unix port."""
 
 import json
 import sys
 
-from tallyboard import fb, text
+from tallyboard import text
 from tests.mpvm import run_micropython
 
 
@@ -25,8 +25,8 @@ def test_fonts_are_read_then_their_modules_forgotten():
 def test_cpython_framebuffer_lives_in_its_own_module():
     from tallyboard import fb_cpython
 
-    assert fb.FrameBuffer is fb_cpython.FrameBuffer
-    assert fb.MONO_VLSB == fb_cpython.MONO_VLSB
+    assert text.FrameBuffer is fb_cpython.FrameBuffer
+    assert text.MONO_VLSB == fb_cpython.MONO_VLSB
 
 
 def test_on_micropython_fonts_and_amend_stay_out_of_ram_and_text_draws():
@@ -34,7 +34,7 @@ def test_on_micropython_fonts_and_amend_stay_out_of_ram_and_text_draws():
         """
 import gc, json, sys
 from tallyboard import text
-from tallyboard.fb import FrameBuffer, MONO_VLSB
+from tallyboard.text import FrameBuffer, MONO_VLSB
 from tricktally import new_game
 fb = FrameBuffer(bytearray(128 * 8), 128, 64, MONO_VLSB)
 x = text.draw(fb, "Año 10", 0, 0)
@@ -48,6 +48,6 @@ print(json.dumps({"x": x, "lit": lit, "loaded": sorted(m for m in sys.modules if
     assert line["x"] == 6 * 6
     assert line["lit"] > 0
     # the same pixels as on CPython
-    fb2 = fb.FrameBuffer(bytearray(128 * 8), 128, 64, fb.MONO_VLSB)
+    fb2 = text.FrameBuffer(bytearray(128 * 8), 128, 64, text.MONO_VLSB)
     text.draw(fb2, "Año 10", 0, 0)
     assert line["lit"] == sum(1 for i in range(128) for j in range(10) if fb2.pixel(i, j))

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from tallyboard import text
-from tallyboard.fb import FrameBuffer, MONO_VLSB
+from tallyboard.text import FrameBuffer, MONO_VLSB
 from tallyboard.text import BIG, SMALL
 from tests.mpvm import REPO, run_micropython
 
@@ -159,7 +159,7 @@ import hashlib, binascii
 from tallyboard.display import Display
 from tallyboard.simbus import SimI2C
 from tallyboard import text
-from tallyboard.fb import FrameBuffer, MONO_VLSB
+from tallyboard.text import FrameBuffer, MONO_VLSB
 
 seed = [12345]
 def rnd(n):

@@ -7,27 +7,19 @@ at its lowest and nothing is filled in (the benchmark's baseline). All integer
 arithmetic: floats allocate on MicroPython.
 """
 
-# Expected sum of the bids, in tenths of the cards dealt: Spades players
-# underbid (bags are cheap, a set costs the contract), Wizard bids track the
-# tricks. Tuned on the benchmark corpus (bench/ui_bench.py).
-BID_FILL10 = {"spades": 9, "wizard": 10}
 HEARTS_TOTAL = 13
 
 
-def _sum(values):
+def _sum(values, count=False):
+    # The sum of the positive values in, or with ``count`` how many are in.
     s = 0
     for v in values:
-        if v is not None and v > 0:
-            s += v
-    return s
-
-
-def _count(values):
-    c = 0
-    for v in values:
         if v is not None:
-            c += 1
-    return c
+            if count:
+                s += 1
+            elif v > 0:
+                s += v
+    return s
 
 
 def total_for(g, kind):
@@ -43,15 +35,7 @@ def total_for(g, kind):
 
 def is_last(g, kind):
     """True when the expected seat is the last one to enter ``kind``."""
-    return _count(g.current.values[kind]) == g.n - 1
-
-
-def _clamp(v, low, high):
-    if v < low:
-        return low
-    if v > high:
-        return high
-    return v
+    return _sum(g.current.values[kind], True) == g.n - 1
 
 
 def number(g, smart=True, private=False):
@@ -67,57 +51,54 @@ def number(g, smart=True, private=False):
     hand = g.current
     if kind == "bid":
         bids = hand.values["bid"]
-        fill = BID_FILL10.get(g.NAME, 10)
+        # Expected sum of the bids, in tenths of the cards dealt: Spades
+        # players underbid (bags are cheap, a set costs the contract), Wizard
+        # bids track the tricks. Tuned on the benchmark corpus (bench/ui_bench.py).
+        fill = 9 if g.NAME == "spades" else 10
         if private:
             left = g.n
             want10 = g.cards * fill
         else:
-            left = g.n - _count(bids)
+            left = g.n - _sum(bids, True)
             want10 = g.cards * fill - 10 * _sum(bids)
         # Round half up of want10 / (10 * left), in integers.
         v = (2 * want10 + 10 * left) // (20 * left)
-        v = _clamp(v, low, high)
+        v = max(low, min(v, high))
         forbidden = g.forbidden_bid() if hasattr(g, "forbidden_bid") and not private else None
         if v == forbidden:
             v = v - 1 if v - 1 >= low else v + 1
-        return _clamp(v, low, high)
-    if kind == "tricks" or kind == "hearts":
-        left = total_for(g, kind) - _sum(hand.values[kind])  # not yet entered
-        if is_last(g, kind):
-            return _clamp(left, low, high)
-        if kind == "tricks":
-            v = _tricks_guess(g, hand, left)
-        else:
-            # Hearts: an even share of what is left (rounded half up).
-            seats = g.n - _count(hand.values[kind])
-            v = (2 * left + seats) // (2 * seats)
-        return _clamp(v, low, min(high, left))
-    return low
-
-
-def _tricks_guess(g, hand, left):
-    # The seat's own bid (most players make their bid; blind nil counts as
-    # 0), plus an even share of the tricks nobody still to count bid for:
-    # ``left`` tricks remain for the seats without a count, and whatever
-    # exceeds their bids (Spades' bags) or falls short (sets) is spread over
-    # them, rounded toward zero. Every seat making its bid exactly gives the
-    # bid itself.
-    bids = hand.values["bid"]
-    tricks = hand.values["tricks"]
-    owed = 0
-    seats = 0
-    for s in range(g.n):
-        if tricks[s] is None:
-            seats += 1
-            b = bids[s]
-            if b is not None and b > 0:
-                owed += b
-    bid = bids[g.seat]
-    bid = bid if bid is not None and bid > 0 else 0
-    extra = left - owed
-    if extra >= 0:
-        return bid + extra // seats
-    return bid - (-extra) // seats
+        return max(low, min(v, high))
+    if kind != "tricks" and kind != "hearts":
+        return low
+    values = hand.values[kind]
+    left = total_for(g, kind) - _sum(values)  # not yet entered
+    if is_last(g, kind):
+        return max(low, min(left, high))
+    if kind == "tricks":
+        # The seat's own bid (most players make their bid; blind nil counts
+        # as 0), plus an even share of the tricks nobody still to count bid
+        # for: ``left`` tricks remain for the seats without a count, and
+        # whatever exceeds their bids (Spades' bags) or falls short (sets) is
+        # spread over them, rounded toward zero. Every seat making its bid
+        # exactly gives the bid itself.
+        bids = hand.values["bid"]
+        owed = 0
+        seats = 0
+        for s in range(g.n):
+            if values[s] is None:
+                seats += 1
+                b = bids[s]
+                if b is not None and b > 0:
+                    owed += b
+        bid = bids[g.seat]
+        v = bid if bid is not None and bid > 0 else 0
+        extra = left - owed
+        v += extra // seats if extra >= 0 else -((-extra) // seats)
+    else:
+        # Hearts: an even share of what is left (rounded half up).
+        seats = g.n - _sum(values, True)
+        v = (2 * left + seats) // (2 * seats)
+    return max(low, min(v, high, left))
 
 
 def forced(g):

@@ -17,7 +17,15 @@ from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
 
-SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "none": "-"}
+# The trump suits in the order of their keys (UP, RIGHT, DOWN, LEFT: the
+# trump screen and the score table's trump line), their signs and the keys'
+# arrows (tuples of constants, not dicts: less RAM on the board; and not
+# one string indexed, which would make each character a new interned
+# string at run time).
+TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
+SUITS = ("S", "H", "D", "C")
+SUIT_SIGNS = ("\u2660", "\u2665", "\u2666", "\u2663")
+TRUMP_ARROWS = ("\u25b2", "\u25b6", "\u25bc", "\u25c0")
 BLIND_NIL = -1
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
@@ -32,7 +40,8 @@ def header(app, g, sum_kind=None, extra=None):
     for Hearts) and ends with the running sum of that kind."""
     fb = app.fb
     if text.MASK & 1:  # the title bar is redrawn
-        x = widgets.title(fb, t(hand_word(g)))
+        # Wizard has rounds, Spades and Hearts hands.
+        x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))
         x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
         count = g.hand_count()
         if count:
@@ -53,7 +62,9 @@ def header(app, g, sum_kind=None, extra=None):
     if g.NAME == "hearts":
         # One phrase per direction ("pass left", "no passing"): the running
         # sum may take the right of the line.
-        text.draw(fb, t(widgets.DIR_KEYS[g.pass_direction()]), 0, y)
+        from tallyboard.ui.seats import DIR_KEYS  # Hearts' screens
+
+        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), 0, y)
     else:
         # "1 card" / "13 cards"
         x = widgets.draw_int(fb, g.cards, 0, y)
@@ -62,17 +73,17 @@ def header(app, g, sum_kind=None, extra=None):
         draw_sum(fb, g, sum_kind, y, extra, False)
     elif g.NAME == "wizard":
         x = text.draw(fb, t("trump"), x, y)
-        trump = g.trump
-        text.draw(fb, SUIT_SIGNS[trump] if trump is not None else "?", x + 3, y)
+        trump = g.trump  # a suit, "none" or not chosen yet (None)
+        if trump is None:
+            sign = "?"
+        elif trump == "none":
+            sign = "-"
+        else:
+            sign = SUIT_SIGNS[SUITS.index(trump)]
+        text.draw(fb, sign, x + 3, y)
     elif g.NAME == "spades":
         x = text.draw(fb, t("target"), x, y)
         widgets.draw_int(fb, g.target, x + 3, y)
-
-
-def hand_word(g):
-    """The key of the one word a game uses for its deals: Wizard has rounds,
-    Spades and Hearts hands."""
-    return "round" if g.NAME == "wizard" else "hand"
 
 
 # The row labels' column; the seats share the rest, in table order always
@@ -93,19 +104,6 @@ def game_key(app, name, kind):
 
 
 LABEL_W = 26
-SUM_KEYS = {"bid": "sum_bids", "tricks": "sum_tricks", "hearts": "row_hearts"}
-ROW_LABELS = {"bid": "row_bid", "tricks": "row_tricks", "hearts": "row_hearts"}
-
-
-def initials(app, g):
-    """The players' names cut to a column (made once per game, kept on the app)."""
-    names = app.initials
-    if names is None:
-        names = app.initials = []
-        room = (widgets.W - LABEL_W) // g.n - 3
-        for p in g.players:
-            names.append(widgets.clip(p, room))
-    return names
 
 
 def draw_names(fb, app, g, y, current, only=-1):
@@ -116,7 +114,11 @@ def draw_names(fb, app, g, y, current, only=-1):
     if only < 0 and not text.MASK & 3 << (y >> 3):
         return  # neither of the line's pages is redrawn
     width = (widgets.W - LABEL_W) // g.n
-    names = initials(app, g)
+    names = app.initials  # the names cut to a column, made once per game
+    if names is None:
+        names = app.initials = []
+        for p in g.players:
+            names.append(widgets.clip(p, width - 3))
     adv = text.SMALL.advance
     for s in range(g.n):
         x = LABEL_W + width * s
@@ -143,7 +145,7 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
     there. With ``only`` (a seat), just that seat's cell, cleared first."""
     values = g.current.values[kind]
     if only < 0:
-        text.draw(fb, t(ROW_LABELS[kind]), 0, y)
+        text.draw(fb, t("row_bid" if kind == "bid" else "row_tricks" if kind == "tricks" else "row_hearts"), 0, y)
         if not text.MASK & 1 << ((y + 2) >> 3) and BLIND_NIL not in values:
             return  # digits and "-" stay in the line's own page: not redrawn
     width = (widgets.W - LABEL_W) // g.n
@@ -189,7 +191,7 @@ def draw_sum(fb, g, kind, y, extra, center=True):
     elif missing <= 0 and s < total and kind == "bid":
         key, n, den = "sum_under", total - s, None
     else:
-        key, n, den = SUM_KEYS[kind], s, total
+        key, n, den = "sum_bids" if kind == "bid" else "sum_tricks" if kind == "tricks" else "row_hearts", s, total
     word = t(key)
     w = text.width(word) + 4 + widgets.int_width(n)
     if den is not None:
@@ -206,12 +208,9 @@ class NumberEntry:
     """Pick a whole number for the expected bid, tricks or hearts entry."""
 
     cell_pages = 0  # pages redrawn cell by cell by the next draw (see dirty)
-
-    def __init__(self, app, g, preset=None):
-        # What the last draw showed: game, hand, kind, seat, value,
-        # entries, crossed-out preview (see dirty).
-        self.drawn = [None] * 7
-        self.reset(app, g, preset)
+    # What the last draw showed: game, hand, kind, seat, value, entries,
+    # crossed-out preview (see dirty); made by the first draw.
+    drawn = None
 
     def reset(self, app, g, preset=None):
         """Point the picker at the expected step (the app reuses one picker
@@ -257,20 +256,28 @@ class NumberEntry:
             if v is not None:
                 app.enter(self.kind, self.seat, v)
 
+    __init__ = reset  # (app, g, preset=None): the picker starts as reset leaves it
+
     def dirty(self, app, last):
         """The pages that may differ from this picker's last draw (see
         widgets.paint). A line's accents reach the page above it, so a
         changed line takes that page too, except line 1: its accents fall
         on the lit title bar. The next seat of the same kind: all but the
-        title bar (the hand and dealer stay). The value alone: the hint
+        title bar (the hand and dealer stay), and so for the first seat of
+        the next kind in the same hand. The value alone: the hint
         (pages 1-2), the value and its neighbours (3-4) and the running sum
         (the header's line 1, or line 7 for bids: 6-7), and line 6 when the
         crossed-out preview changes."""
         d = self.drawn
         g = app.game
         self.cell_pages = 0
-        if last is not self or d[0] is not g or d[1] != g.hand_number or d[2] != self.kind:
+        if last.__class__ is TrumpEntry:
+            # The round's first bid right after its trump: the same title bar.
+            return 0xFE if last.game is g and last.hand == g.hand_number else 255
+        if last is not self or d is None or d[0] is not g or d[1] != g.hand_number:
             return 255
+        if d[2] != self.kind:
+            return 0xFE  # bids done, tricks asked: the title bar (hand, dealer) stays
         if d[3] != self.seat or d[5] != g.entries():
             if self.kind != "tricks":
                 return 0xFE
@@ -299,6 +306,8 @@ class NumberEntry:
         g = app.game
         kind = self.kind
         d = self.drawn
+        if d is None:
+            d = self.drawn = [None] * 7
         self.counted = d[3]
         d[0] = g
         d[1] = g.hand_number
@@ -375,44 +384,49 @@ class NumberEntry:
             draw_sum(fb, g, "bid", 54, self.value)
 
 
-TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
-TRUMP_KEYS = {UP: "\u25b2", RIGHT: "\u25b6", DOWN: "\u25bc", LEFT: "\u25c0"}
+def trump_key(app, name):
+    """Set the trump a key stands for (each arrow its suit, OK no trump);
+    other keys do nothing."""
+    if name == OK:
+        app.set_trump("none")
+    for i in range(4):
+        if TRUMP_ORDER[i] == name:
+            app.set_trump(SUITS[i])
 
 
 class TrumpEntry:
     """Wizard trump for the round: one key per suit, OK for none."""
 
-    KEYS = {UP: "S", RIGHT: "H", DOWN: "D", LEFT: "C", OK: "none"}
+    game = hand = None  # the game and hand the last draw showed (NumberEntry.dirty)
 
     def key(self, app, name, kind):
         if not game_key(app, name, kind):
-            suit = self.KEYS.get(name)
-            if suit is not None:
-                app.set_trump(suit)
+            trump_key(app, name)
 
     def draw(self, app):
         fb = app.fb
         g = app.game
+        self.game = g
+        self.hand = g.hand_number
         header(app, g)
         # The entry layout: page 2 the question, then one key per suit.
         text.draw(fb, t("trump_q"), 0, widgets.line(2))
         y = widgets.line(4)
         x = 4
-        for key in TRUMP_ORDER:
-            x = text.draw(fb, TRUMP_KEYS[key], x, y)
-            x = text.draw(fb, SUIT_SIGNS[self.KEYS[key]], x + 1, y) + 8
+        for i in range(4):
+            x = text.draw(fb, TRUMP_ARROWS[i], x, y)
+            x = text.draw(fb, SUIT_SIGNS[i], x + 1, y) + 8
         x = text.draw(fb, "OK", 4, widgets.line(6))
         text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
 
 
-def shows_bags(g):
-    """Bags get a column where they count: Spades with the bag penalty on."""
-    return g.NAME == "spades" and g.settings.get("bags")
-
+# The trump screen and the number picker share the title bar (widgets.paint).
+NumberEntry.follows = TrumpEntry
 
 def name_width(g):
-    """Pixels a side's name may take in the table."""
-    return 40 if shows_bags(g) else 48  # room for a side's name in the score table
+    """Pixels a side's name may take in the score table (less where bags
+    get a column: Spades with the bag penalty on, ui.table)."""
+    return 40 if g.NAME == "spades" and g.settings.get("bags") else 48
 
 
 def _reuse(cls, app, g, preset):

@@ -10,6 +10,10 @@ from tallyboard.ui import widgets
 from tallyboard.ui.entry import header, draw_names, draw_values, game_key
 
 ARROW_UD = "\u25b2\u25bc"
+# Hearts' pass directions to their string keys (the hand screens and the
+# score table's next-deal line say it: here, so that only a Hearts game
+# holds it).
+DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
 
 
 def _start_seat(g, kind, smart=True):

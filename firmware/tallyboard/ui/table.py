@@ -7,9 +7,7 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import shows_bags, hand_word, ARROW_L, ARROW_R, SUIT_SIGNS, TRUMP_ORDER, TRUMP_KEYS, TrumpEntry
-
-TRUMP_SUITS = TrumpEntry.KEYS
+from tallyboard.ui.entry import SUIT_SIGNS, TRUMP_ARROWS, trump_key
 
 X_NAME = 10
 # Right edges of the change and total columns, without and with bags.
@@ -20,13 +18,10 @@ X_TOTAL_BAGS = 104
 ELLIPSIS = "\u2026"
 
 
-def ranking(g, totals, order=None, ranks=None):
+def ranking(g, totals, order, ranks):
     """Side indexes best first, and the rank (1-based, ties shared) of each
-    side; fills ``order`` and ``ranks`` when given (no allocation)."""
+    side, into the lists ``order`` and ``ranks`` (no allocation)."""
     lowest = g.NAME == "hearts"
-    if order is None:
-        order = [0] * len(totals)
-        ranks = [0] * len(totals)
     for i in range(len(totals)):
         order[i] = i
     # Insertion sort: at most 6 sides, and no key functions to allocate.
@@ -48,42 +43,30 @@ def ranking(g, totals, order=None, ranks=None):
     return order, ranks
 
 
-def tie_plays_on(g):
-    """True when the target was reached but a shared best total means another hand."""
-    target = g.target
-    if g.finished or target is None or not g.hands:
-        return False
-    for total in g.totals:
-        if total >= target:
-            return True
-    return False
-
-
 # The next-deal sentence of the current language, cut around its {0}
 # (the dealer) and {1} (the cards, or Hearts' pass) once per language:
 # drawn piece by piece after every hand, nothing is built per hand.
 _split = [None, "", "", ""]
 
 
-def _pieces(template):
-    if _split[0] is not template:
-        a = template.find("{0}")
-        b = template.find("{1}")
-        _split[0] = template
-        _split[1] = template[:a]
-        _split[2] = template[a + 3:b]
-        _split[3] = template[b + 3:]
-    return _split
-
-
 def draw_next_deal(fb, app, g, y):
     """ "Ben deals 13 cards" (Hearts: "Ben deals, pass left") on line ``y``:
     who deals the next hand and how; the name is cut if the line is full."""
     hearts = g.NAME == "hearts"
-    p = _pieces(t("next_deals_pass" if hearts else "next_deals"))
+    template = t("next_deals_pass" if hearts else "next_deals")
+    p = _split
+    if p[0] is not template:
+        a = template.find("{0}")
+        b = template.find("{1}")
+        p[0] = template
+        p[1] = template[:a]
+        p[2] = template[a + 3:b]
+        p[3] = template[b + 3:]
     name = app.short_names[g.dealer]
     if hearts:
-        what = t(widgets.DIR_KEYS[g.pass_direction()])
+        from tallyboard.ui.seats import DIR_KEYS  # Hearts' screens
+
+        what = t(DIR_KEYS[g.pass_direction()])
         tail = text.width(what)
     else:
         n = g.cards
@@ -105,68 +88,12 @@ def draw_next_deal(fb, app, g, y):
 # line 6, above the next deal.
 TRUMP_MAX_SIDES = 5
 # The trump keys as the trump screen has them: one arrow per suit, OK none.
-# (TRUMP_SUITS, TRUMP_ORDER and the arrows come from ui.entry.)
-
-
-def draw_trump_keys(fb, y):
-    """ "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" inverted on line ``y``: the question the
-    next round asks (OK: no trump). The keys are drawn from the right edge;
-    the word takes what room is left (cut if a language's is long)."""
-    fb.fill_rect(0, y + 1, widgets.W, 10, 1)
-    keys = TRUMP_KEYS_W
-    word = t("trump")
-    room = widgets.W - 2 - keys - 4
-    if text.width(word) > room:
-        word = widgets.clip(word, room)
-    text.draw(fb, word, 1, y, text.SMALL, 0)
-    x = widgets.W - 1 - keys
-    for key in TRUMP_ORDER:
-        x = text.draw(fb, TRUMP_KEYS[key], x, y, text.SMALL, 0)
-        x = text.draw(fb, SUIT_SIGNS[TRUMP_SUITS[key]], x, y, text.SMALL, 0) + 2
-    x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
-    text.draw(fb, "-", x + 1, y, text.SMALL, 0)
+# (The suits' order, signs and arrows come from ui.entry.)
 
 
 # Pixels of the keys part of the trump line (arrow and sign per suit, "OK-").
 # 4 * (two 6 px glyphs + 2) + 1 + "OK" + 1 + "-"
 TRUMP_KEYS_W = 76
-
-
-BID_VALUE_X = 100  # the middle of the bid shown on the bid line
-
-
-def draw_bid_keys(fb, app, picker, y):
-    """ "Bid Ana   ◀2 [3] 4▶" inverted on line ``y``: the next hand's first
-    bid as its picker starts it, the value boxed, its neighbours beside."""
-    fb.fill_rect(0, y + 1, widgets.W, 10, 1)
-    x = text.draw(fb, t("bid"), 1, y, text.SMALL, 0) + 4
-    room = BID_VALUE_X - 24 - 3 - x  # up to the left neighbour's arrow
-    name = app.names[picker.seat]
-    text.draw(fb, widgets.clip(name, room) if text.width(name) > room else name, x, y, text.SMALL, 0)
-    v = picker.value
-    if v < 0:
-        label = t("blind_short")
-        w = text.width(label)
-    else:
-        w = widgets.int_width(v)
-    x0 = BID_VALUE_X - w // 2
-    fb.fill_rect(x0 - 2, y + 2, w + 4, 8, 0)
-    if v < 0:
-        text.draw(fb, label, x0, y)
-    else:
-        widgets.draw_int(fb, v, x0, y)
-    left = picker.neighbour(-1)
-    if app.smart and left is not None:
-        x = text.draw(fb, ARROW_L, BID_VALUE_X - 24, y, text.SMALL, 0)
-        if left < 0:
-            text.draw(fb, t("blind_short"), x, y, text.SMALL, 0)
-        else:
-            widgets.draw_int(fb, left, x, y, None, 0)
-    right = picker.neighbour(1)
-    if app.smart and right is not None:
-        x = widgets.W - 1 - text.width(ARROW_R)
-        text.draw(fb, ARROW_R, x, y, text.SMALL, 0)
-        widgets.draw_int_right(fb, right, x, y, None, 0)
 
 
 class TableScreen:
@@ -184,13 +111,10 @@ class TableScreen:
     change it, LEFT/RIGHT bid the neighbour). The hands are then browsed
     from the game menu's Scores (BACK)."""
 
-    def __init__(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
-        self._order = [0] * 6
-        self._ranks = [0] * 6
-        # What the last draw showed: game, hand shown, hands played, the
-        # asked bid's seat and value (see dirty).
-        self.drawn = [None] * 5
-        self.reset(app, on_ok, on_back, index, undo, ask)
+    # What the last draw showed: game, hand shown, hands played, the asked
+    # bid's seat and value (see dirty); made by the first draw, with the
+    # ranking's two lists.
+    drawn = None
 
     def reset(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
         """Show the table again for the current game (reused between hands)."""
@@ -213,9 +137,8 @@ class TableScreen:
         elif self.picker is not None and name != BACK:
             self.picker.key(app, name, kind)
         elif self.trump and name != BACK:
-            suit = TRUMP_SUITS.get(name)
-            if suit is not None and kind != REPEAT:
-                app.set_trump(suit)
+            if kind != REPEAT:
+                trump_key(app, name)
         elif name == OK:
             self.on_ok(app)
         elif name == BACK:
@@ -229,13 +152,15 @@ class TableScreen:
             from tallyboard.ui.accuracy import open_accuracy
             open_accuracy(app, self)
 
+    __init__ = reset  # (app, on_ok, on_back=None, index=None, undo=True, ask=False)
+
     def dirty(self, app, last):
         """Pages that may differ from the last draw (widgets.paint): while
         the table stays, a change of the asked bid touches only its line 6
         (pages 5-6)."""
         d = self.drawn
         p = self.picker
-        if last is not self or p is None or d[0] is not app.game or d[1] != self.index or d[2] != len(app.game.hands) or d[3] != p.seat:
+        if last is not self or p is None or d is None or d[0] is not app.game or d[1] != self.index or d[2] != len(app.game.hands) or d[3] != p.seat:
             return 255
         return 0 if d[4] == p.value else 0x60
 
@@ -243,16 +168,21 @@ class TableScreen:
         fb = app.fb
         g = app.game
         d = self.drawn
+        if d is None:
+            d = self.drawn = [None] * 5
+            self._order = [0] * 6
+            self._ranks = [0] * 6
         d[0] = g
         d[1] = self.index
         d[2] = len(g.hands)
         if self.picker is not None:
             d[3] = self.picker.seat
             d[4] = self.picker.value
-        x = widgets.title(fb, t(hand_word(g)))
+        x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
         if self.index >= 0:
             widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
-        show_bags = shows_bags(g)
+        # Bags get a column where they count: Spades with the bag penalty on.
+        show_bags = g.NAME == "spades" and g.settings.get("bags")
         x_change = X_CHANGE_BAGS if show_bags else X_CHANGE
         x_total = X_TOTAL_BAGS if show_bags else X_TOTAL
         widgets.draw_right(fb, t("col_change"), x_change, -2, None, 0)
@@ -261,10 +191,35 @@ class TableScreen:
             widgets.draw_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
-            draw_trump_keys(fb, widgets.line(6))
+            # "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" inverted on line 6: the question the
+            # next round asks (OK: no trump). The keys are drawn from the
+            # right edge; the word takes what room is left (cut if a
+            # language's is long).
+            y = widgets.line(6)
+            fb.fill_rect(0, y + 1, widgets.W, 10, 1)
+            word = t("trump")
+            room = widgets.W - 2 - TRUMP_KEYS_W - 4
+            if text.width(word) > room:
+                word = widgets.clip(word, room)
+            text.draw(fb, word, 1, y, text.SMALL, 0)
+            x = widgets.W - 1 - TRUMP_KEYS_W
+            for i in range(4):
+                x = text.draw(fb, TRUMP_ARROWS[i], x, y, text.SMALL, 0)
+                x = text.draw(fb, SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
+            x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
+            text.draw(fb, "-", x + 1, y, text.SMALL, 0)
         elif self.picker is not None:
+            # Spades only: loaded for its game (forgotten at home).
+            from tallyboard.ui.bid_line import draw_bid_keys
+
             draw_bid_keys(fb, app, self.picker, widgets.line(6))
-        if tie_plays_on(g) and self.index == len(g.hands) - 1:
+        # The target was reached but a shared best total means another hand.
+        tie = False
+        if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1:
+            for total in g.totals:
+                if total >= g.target:
+                    tie = True
+        if tie:
             text.draw(fb, t("tie_more"), 0, widgets.line(7))
         elif g.current is not None:
             draw_next_deal(fb, app, g, widgets.line(7))

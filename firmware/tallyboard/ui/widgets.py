@@ -7,10 +7,6 @@ from tallyboard import text
 
 W = 128
 H = 64
-# Hearts' pass directions to their string keys (the hand screens and the
-# score table's next-deal line both say it; kept here so neither screen
-# module has to load the other).
-DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
 
 # Numbers go through tallyboard.text, which draws an int digit by digit
 # without building a string: ``draw_int(fb, n, x, y, font=None, color=1,
@@ -35,14 +31,16 @@ def paint(app):
     """Draw ``app.screen`` into ``app.fb``: the whole screen, or only the
     pages that changed when the screen can say which (``dirty(app, last)``:
     a page mask, bit p for rows 8p..8p+7, against ``last``, the screen of
-    its class painted last; 255: all of them). The pages left out keep
+    its class painted last, or of the class the screen names as
+    ``follows``; 255: all of them). The pages left out keep
     their pixels and the text on them is not drawn (tallyboard.text.MASK),
     so an ordinary key press costs a few lines of drawing, not a screen."""
     screen = app.screen
     last = _last[0]
     toast = app.toast is not None
     mask = 255
-    if last is not None and not toast and not _last[1] and last.__class__ is screen.__class__ and hasattr(screen, "dirty"):
+    if last is not None and not toast and not _last[1] and hasattr(screen, "dirty") and (
+            last.__class__ is screen.__class__ or last.__class__ is getattr(screen, "follows", None)):
         mask = screen.dirty(app, last)
     _last[0] = screen
     _last[1] = toast
