@@ -32,11 +32,10 @@ import sys
 from bench.mp_bench import BIG_HEAP, GAMES, _tree_of, import_cost, play
 from tests.mpvm import run_micropython
 
-GOALS = {
-    "mp.core_bytes.spades": ("<=", 10 * 1024),
-    "mp.core_bytes.wizard": ("<=", 10 * 1024),
-    "mp.core_bytes.hearts": ("<=", 10 * 1024),
-}
+# No goals of its own: the core's 10 KB was a share of issue 10's budget
+# for a whole game (mp.import_bytes, bench/mp_bench.py), which is what is
+# held to a goal. These figures are watched.
+GOALS = {}
 
 
 def core_modules(game, root=None):

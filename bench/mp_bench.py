@@ -172,16 +172,40 @@ def smallest_heaps(root=None):
     return {"mp.smallest_heap." + name: smallest_heap(name, data, root) for name, data in runs.items()}
 
 
+def heap_scan(root=None, low_kb=200, high_kb=392, step_kb=8):
+    """Run the button games and the UI plan at every heap from ``low_kb``
+    to ``high_kb`` in ``step_kb`` steps: {"mp.heap_scan.KB": "ok ok"} (one
+    word a run, ok or FAIL). The collector is conservative, so a run can
+    fail at one size and pass at a smaller one; this scan, not bisection,
+    is how HEAPSIZE is checked (tests/mpvm.py)."""
+    from tests.firmware.test_app_on_micropython import _plan
+
+    options = {"games": games()}
+    runs = (app_game_input(options), "\n".join(json.dumps(g) for g in _plan()))
+    out = {}
+    for kb in range(low_kb, high_kb, step_kb):
+        words = []
+        for name, data in zip(("app_game", "ui_plan"), runs):
+            try:
+                payload_lines(name, data=data, heap=kb * 1024, root=root)
+                words.append("ok")
+            except MicroPythonError:
+                words.append("FAIL")
+        out["mp.heap_scan.%03d_kb" % kb] = " ".join(words)
+    return out
+
+
 def _tree_of(source):
     return compiled_tree(tempfile.mkdtemp(prefix="tt-mpy-"), root=source)
 
 
 def main(argv):
-    """``python -m bench.mp_bench [--smallest-heap] [--source DIR]``: print
+    """``python -m bench.mp_bench [--smallest-heap | --heap-scan] [--source DIR]``: print
     the measures. ``--source``: those of another checkout (a folder holding
     shared/ and firmware/, e.g. ``git archive main shared firmware``
     unpacked), at a 1 MiB heap, for before/after notes. ``--smallest-heap``:
-    the smallest heap each test run needs, by bisection."""
+    the smallest heap each test run needs, by bisection. ``--heap-scan``:
+    the button games and the UI plan at every heap in 8 KB steps."""
     args = argv[1:]
     source = None
     if "--source" in args:
@@ -190,6 +214,8 @@ def main(argv):
     try:
         if "--smallest-heap" in args:
             results = smallest_heaps(tree)
+        elif "--heap-scan" in args:
+            results = heap_scan(tree)
         elif tree is not None:
             results = import_measures(tree)
             run = play(heap=BIG_HEAP, root=tree)

@@ -39,19 +39,16 @@ DATA_FILE = "tt_data.json"
 # figure at which the whole app runs on this 64-bit build. Boot, home, a
 # 4-player Spades game to 500, a 6-player Wizard game and a Hearts game to
 # 100 played through the real buttons with the journal on the flash folder,
-# then the serial link's sync of the three games, need about 237 KB
-# (tests/payloads/app_game.py); the UI plan with its screen tour about
-# 236 KB; 36 core vectors about 181 KB. Found by bisection
-# (python -m bench.mp_bench --smallest-heap); see docs/MEMORY.md. Objects
-# on this build are about twice a 32-bit board's.
-# Issue 13's screens left the UI plan and the button games failing here
-# at 256 KB with MemoryError ("allocating 1280 bytes" with ~100 KB free):
-# after a collection the live heap differs from main's by 2-16 KB with the
-# code's shape (the collector is conservative: words in pixel buffers and
-# other data can pin garbage), and the payloads failed at every size tried
-# up to 352 KB on one run or another. 384 KB ran them all. The lead should
-# decide between this and trimming the app (see issue 13's report).
-HEAPSIZE = 384 * 1024
+# then the serial link's sync of the three games (tests/payloads/app_game.py),
+# and the UI plan's tour of every screen (tests/payloads/ui_plan.py) were run
+# at every heap from 216 KB to 384 KB in 8 KB steps (session 9, after the
+# import cuts of issues 10 and 12): the button games fail below 248 KB with
+# MemoryError, every size from 248 KB up runs them all, three runs alike; 36
+# core vectors need about 176 KB (`python -m bench.mp_bench --smallest-heap`
+# bisects; the collector is conservative, so a failure is not monotonic in
+# the heap's size and a scan is the safer check). 256 KB is the next round
+# figure. It was 384 KB while the app needed more (docs/MEMORY.md).
+HEAPSIZE = 256 * 1024
 
 # Seconds one VM run may take before it counts as hung.
 TIMEOUT = 600
