@@ -87,6 +87,7 @@ class ButtonSession(Session):
         self.hand_sent = []
         self.measure = measure and HEAP
         self.min_free = None
+        self.min_free_game = None  # the same, only while a game is in play
         # Running figures, not a list per press: the harness must not grow
         # (and fragment) the heap it measures.
         self.count = 0
@@ -131,6 +132,9 @@ class ButtonSession(Session):
             free = gc.mem_free()
             if self.min_free is None or free < self.min_free:
                 self.min_free = free
+            g = self.app.game
+            if g is not None and not g.finished and (self.min_free_game is None or free < self.min_free_game):
+                self.min_free_game = free
 
     def _count(self, allocated, took):
         self.count += 1
@@ -236,6 +240,7 @@ def play(data, games):
     heap = {"heap": None}
     if s.measure:
         heap = {"heap": gc.mem_free() + gc.mem_alloc(), "start_alloc": start, "boot_free": boot_free, "min_free": s.min_free,
+                "min_free_game": s.min_free_game,
                 "alloc_mean": s.alloc_total // s.count, "alloc_max": s.alloc_max, "press_count": s.count,
                 "alloc_median": s.alloc_median(),
                 "us_per_press_by_hand": per_hand, "alloc_per_press_by_hand": alloc_by_hand}
