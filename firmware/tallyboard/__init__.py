@@ -16,7 +16,7 @@ VERSION = "0.1.0"
 # object, not a tuple of strings).
 MENU_MODULES = ("ui.setup ui.home ui.menu ui.roster ui.settings ui.amend ui.space ui.games ui.choose ui.resume"
                 " ui.message app_more config_store")
-GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.seats ui.bid_line"
+GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.seats ui.bid_line ui.trump"
 
 
 def unload_all(names):

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The screens of a hand: the header every hand screen shares, the number
-picker (bids, tricks, hearts) and the Wizard trump. Only what a game needs
-is loaded: Hearts' seat picker and moon choice are in ui.seats, the privacy
+picker (bids, tricks, hearts). Only what a game needs is loaded: Wizard's
+trump screen is in ui.trump, Hearts' seat picker and moon choice in
+ui.seats, the privacy
 screens of hidden and delayed bidding (pass to NAME, first card played,
 reveal) in ui.private.
 
@@ -17,15 +18,6 @@ from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
 
-# The trump suits in the order of their keys (UP, RIGHT, DOWN, LEFT: the
-# trump screen and the score table's trump line), their signs and the keys'
-# arrows (tuples of constants, not dicts: less RAM on the board; and not
-# one string indexed, which would make each character a new interned
-# string at run time).
-TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
-SUITS = ("S", "H", "D", "C")
-SUIT_SIGNS = ("\u2660", "\u2665", "\u2666", "\u2663")
-TRUMP_ARROWS = ("\u25b2", "\u25b6", "\u25bc", "\u25c0")
 BLIND_NIL = -1
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
@@ -79,6 +71,8 @@ def header(app, g, sum_kind=None, extra=None):
         elif trump == "none":
             sign = "-"
         else:
+            from tallyboard.ui.trump import SUITS, SUIT_SIGNS  # Wizard's
+
             sign = SUIT_SIGNS[SUITS.index(trump)]
         text.draw(fb, sign, x + 3, y)
     elif g.NAME == "spades":
@@ -208,6 +202,9 @@ class NumberEntry:
     """Pick a whole number for the expected bid, tricks or hearts entry."""
 
     cell_pages = 0  # pages redrawn cell by cell by the next draw (see dirty)
+    # The trump screen (ui.trump sets it when loaded): its title bar stays
+    # for the round's first bid (widgets.paint).
+    follows = None
     # What the last draw showed: game, hand, kind, seat, value, entries,
     # crossed-out preview (see dirty); made by the first draw.
     drawn = None
@@ -271,7 +268,7 @@ class NumberEntry:
         d = self.drawn
         g = app.game
         self.cell_pages = 0
-        if last.__class__ is TrumpEntry:
+        if last.__class__ is self.follows:
             # The round's first bid right after its trump: the same title bar.
             return 0xFE if last.game is g and last.hand == g.hand_number else 255
         if last is not self or d is None or d[0] is not g or d[1] != g.hand_number:
@@ -384,44 +381,15 @@ class NumberEntry:
             draw_sum(fb, g, "bid", 54, self.value)
 
 
-def trump_key(app, name):
-    """Set the trump a key stands for (each arrow its suit, OK no trump);
-    other keys do nothing."""
-    if name == OK:
-        app.set_trump("none")
-    for i in range(4):
-        if TRUMP_ORDER[i] == name:
-            app.set_trump(SUITS[i])
+def __getattr__(name):
+    # Wizard's trump screen is in ui.trump (loaded for a Wizard game only);
+    # the app asks it here, beside the other hand screens.
+    if name == "TrumpEntry":
+        from tallyboard.ui.trump import TrumpEntry
 
+        return TrumpEntry
+    raise AttributeError(name)
 
-class TrumpEntry:
-    """Wizard trump for the round: one key per suit, OK for none."""
-
-    game = hand = None  # the game and hand the last draw showed (NumberEntry.dirty)
-
-    def key(self, app, name, kind):
-        if not game_key(app, name, kind):
-            trump_key(app, name)
-
-    def draw(self, app):
-        fb = app.fb
-        g = app.game
-        self.game = g
-        self.hand = g.hand_number
-        header(app, g)
-        # The entry layout: page 2 the question, then one key per suit.
-        text.draw(fb, t("trump_q"), 0, widgets.line(2))
-        y = widgets.line(4)
-        x = 4
-        for i in range(4):
-            x = text.draw(fb, TRUMP_ARROWS[i], x, y)
-            x = text.draw(fb, SUIT_SIGNS[i], x + 1, y) + 8
-        x = text.draw(fb, "OK", 4, widgets.line(6))
-        text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
-
-
-# The trump screen and the number picker share the title bar (widgets.paint).
-NumberEntry.follows = TrumpEntry
 
 def name_width(g):
     """Pixels a side's name may take in the score table (less where bags

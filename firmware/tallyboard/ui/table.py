@@ -7,7 +7,6 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import SUIT_SIGNS, TRUMP_ARROWS, trump_key
 
 X_NAME = 10
 # Right edges of the change and total columns, without and with bags.
@@ -87,13 +86,6 @@ def draw_next_deal(fb, app, g, y):
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
 # line 6, above the next deal.
 TRUMP_MAX_SIDES = 5
-# The trump keys as the trump screen has them: one arrow per suit, OK none.
-# (The suits' order, signs and arrows come from ui.entry.)
-
-
-# Pixels of the keys part of the trump line (arrow and sign per suit, "OK-").
-# 4 * (two 6 px glyphs + 2) + 1 + "OK" + 1 + "-"
-TRUMP_KEYS_W = 76
 
 
 class TableScreen:
@@ -138,6 +130,8 @@ class TableScreen:
             self.picker.key(app, name, kind)
         elif self.trump and name != BACK:
             if kind != REPEAT:
+                from tallyboard.ui.trump import trump_key  # Wizard's
+
                 trump_key(app, name)
         elif name == OK:
             self.on_ok(app)
@@ -191,23 +185,10 @@ class TableScreen:
             widgets.draw_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
-            # "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" inverted on line 6: the question the
-            # next round asks (OK: no trump). The keys are drawn from the
-            # right edge; the word takes what room is left (cut if a
-            # language's is long).
-            y = widgets.line(6)
-            fb.fill_rect(0, y + 1, widgets.W, 10, 1)
-            word = t("trump")
-            room = widgets.W - 2 - TRUMP_KEYS_W - 4
-            if text.width(word) > room:
-                word = widgets.clip(word, room)
-            text.draw(fb, word, 1, y, text.SMALL, 0)
-            x = widgets.W - 1 - TRUMP_KEYS_W
-            for i in range(4):
-                x = text.draw(fb, TRUMP_ARROWS[i], x, y, text.SMALL, 0)
-                x = text.draw(fb, SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
-            x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
-            text.draw(fb, "-", x + 1, y, text.SMALL, 0)
+            # Wizard only: loaded for its game (forgotten at home).
+            from tallyboard.ui.trump import draw_trump_keys
+
+            draw_trump_keys(fb, widgets.line(6))
         elif self.picker is not None:
             # Spades only: loaded for its game (forgotten at home).
             from tallyboard.ui.bid_line import draw_bid_keys
