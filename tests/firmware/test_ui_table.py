@@ -167,8 +167,8 @@ def test_an_unsynced_game_asks_twice_and_says_it_is_not_on_a_pc():
 
 def _column(g, seat):
     # Left x and width of a seat's column in the entry rows.
-    width = (128 - entry.LABEL_W) // g.n
-    return entry.LABEL_W + width * seat, width
+    width = (128 - entry._LABEL_W) // g.n
+    return entry._LABEL_W + width * seat, width
 
 
 def test_the_entry_row_keeps_seat_order_with_names_and_marks(monkeypatch):

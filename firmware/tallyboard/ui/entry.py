@@ -18,10 +18,16 @@ from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
 
-BLIND_NIL = -1
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
+# Constants: on the board they are folded into the code (no name kept).
+_BLIND_NIL = const(-1)
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
-VALUE_Y = 24  # the big value fills pages 3 and 4 exactly
+_VALUE_Y = const(24)  # the big value fills pages 3 and 4 exactly
 NEIGHBOUR = 36  # the neighbours sit this far left/right of the middle
 
 
@@ -82,7 +88,7 @@ def header(app, g, sum_kind=None, extra=None):
 
 # The row labels' column; the seats share the rest, in table order always
 # (the same place every hand, whoever deals): seat s's column starts at
-# LABEL_W + (W - LABEL_W) // n * s.
+# _LABEL_W + (W - _LABEL_W) // n * s.
 def game_key(app, name, kind):
     """The keys every hand screen shares: a long press (long BACK undoes
     the last entry; the others do nothing) and BACK (the game menu).
@@ -97,7 +103,7 @@ def game_key(app, name, kind):
     return False
 
 
-LABEL_W = 26
+_LABEL_W = const(26)
 
 
 def draw_names(fb, app, g, y, current, only=-1):
@@ -107,7 +113,7 @@ def draw_names(fb, app, g, y, current, only=-1):
     cells of ``only`` and ``current``, cleared first."""
     if only < 0 and not text.MASK & 3 << (y >> 3):
         return  # neither of the line's pages is redrawn
-    width = (widgets.W - LABEL_W) // g.n
+    width = (widgets.W - _LABEL_W) // g.n
     names = app.initials  # the names cut to a column, made once per game
     if names is None:
         names = app.initials = []
@@ -115,7 +121,7 @@ def draw_names(fb, app, g, y, current, only=-1):
             names.append(widgets.clip(p, width - 3))
     adv = text.SMALL.advance
     for s in range(g.n):
-        x = LABEL_W + width * s
+        x = _LABEL_W + width * s
         if only >= 0:
             if s != only and s != current:
                 continue
@@ -140,11 +146,11 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
     values = g.current.values[kind]
     if only < 0:
         text.draw(fb, t("row_bid" if kind == "bid" else "row_tricks" if kind == "tricks" else "row_hearts"), 0, y)
-        if not text.MASK & 1 << ((y + 2) >> 3) and BLIND_NIL not in values:
+        if not text.MASK & 1 << ((y + 2) >> 3) and _BLIND_NIL not in values:
             return  # digits and "-" stay in the line's own page: not redrawn
-    width = (widgets.W - LABEL_W) // g.n
+    width = (widgets.W - _LABEL_W) // g.n
     for s in range(g.n):
-        x = LABEL_W + width * s
+        x = _LABEL_W + width * s
         if only >= 0:
             if s != only:
                 continue
@@ -156,7 +162,7 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
             widgets.cross_out(fb, left - 1, y + 2, right, y + 9)
         elif v is None:
             text.draw(fb, "-", x + (width - 6) // 2, y)
-        elif v == BLIND_NIL:
+        elif v == _BLIND_NIL:
             widgets.draw_center(fb, t("blind_short"), y, None, 1, x, x + width)
         else:
             text.draw(fb, v, x + (width - text.width(v)) // 2, y)
@@ -278,7 +284,7 @@ class NumberEntry:
         if d[3] != self.seat or d[5] != g.entries():
             if self.kind != "tricks":
                 return 0xFE
-            if g.entries() == d[5] + 1 and g.current.values["tricks"][d[3]] is not None and BLIND_NIL not in g.current.values["bid"]:
+            if g.entries() == d[5] + 1 and g.current.values["tricks"][d[3]] is not None and _BLIND_NIL not in g.current.values["bid"]:
                 # The next seat after one count: in the names (page 5) and
                 # counts (page 7) only two cells and one change (draw).
                 self.cell_pages = 0xA0
@@ -320,7 +326,7 @@ class NumberEntry:
         if kind == "bid":
             if self.value == self.forbidden:
                 hint = t("hint_forbidden")
-            elif self.value == BLIND_NIL:
+            elif self.value == _BLIND_NIL:
                 hint = t("blind_nil")
             elif self.value == 0 and g.NAME == "spades":
                 hint = t("nil")
@@ -339,15 +345,15 @@ class NumberEntry:
         v = self.value if self.value >= 0 else 0
         w = widgets.int_width(v, big)
         x0 = (widgets.W - w) // 2
-        widgets.draw_int(fb, v, x0, VALUE_Y, big)
+        widgets.draw_int(fb, v, x0, _VALUE_Y, big)
         if self.value == self.forbidden:
-            widgets.cross_out(fb, x0 - 2, VALUE_Y, x0 + w + 1, VALUE_Y + big.height - 1)
+            widgets.cross_out(fb, x0 - 2, _VALUE_Y, x0 + w + 1, _VALUE_Y + big.height - 1)
         if app.smart:
             ys = 30  # line 4
             left = self.neighbour(-1)
             if left is not None:
                 x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, ys)
-                if left == BLIND_NIL:
+                if left == _BLIND_NIL:
                     text.draw(fb, t("blind_short"), x + 1, ys)
                 else:
                     widgets.draw_int(fb, left, x + 1, ys)
@@ -412,11 +418,12 @@ def for_step(app, preset=None):
     """The screen for what the game expects next (``g.kind`` / ``g.seat``)."""
     g = app.game
     kind = g.kind
-    if kind == "queen" or kind == "jack" or kind == "moon":
-        # Hearts only: loaded for its game (forgotten at home).
-        from tallyboard.ui import seats
+    if g.NAME == "hearts" and kind != "hearts":
+        # Hearts' queen, jack and moon: its screens, loaded for its game
+        # (forgotten at home).
+        from tallyboard.ui.seats import seat_step
 
-        return seats.ChoiceEntry(app, g, preset) if kind == "moon" else _reuse(seats.SeatEntry, app, g, preset)
+        return seat_step(app, g, kind, preset)
     if kind == "first_card":
         from tallyboard.ui.private import FirstCardScreen
 

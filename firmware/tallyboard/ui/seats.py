@@ -7,7 +7,7 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import header, draw_names, draw_values, game_key
+from tallyboard.ui.entry import header, draw_names, draw_values, game_key, _reuse
 
 ARROW_UD = "\u25b2\u25bc"
 # Hearts' pass directions to their string keys (the hand screens and the
@@ -69,6 +69,12 @@ class SeatEntry:
         text.draw(fb, ARROW_UD, x + 4, widgets.line(3))
         draw_names(fb, app, g, widgets.line(5), self.cursor)
         draw_values(fb, app, g, "hearts", widgets.line(6))
+
+
+def seat_step(app, g, kind, preset):
+    """The screen for Hearts' ``kind`` (queen, jack or moon) from
+    ui.entry.for_step."""
+    return ChoiceEntry(app, g, preset) if kind == "moon" else _reuse(SeatEntry, app, g, preset)
 
 
 class ChoiceEntry:

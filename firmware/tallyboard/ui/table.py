@@ -8,13 +8,18 @@ from tallyboard.buttons import UP, DOWN, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
 
-X_NAME = 10
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
+# Constants: on the board they are folded into the code (no name kept).
+_X_NAME = const(10)
 # Right edges of the change and total columns, without and with bags.
-X_CHANGE = 84
+_X_CHANGE = const(84)
 X_TOTAL = 127
-X_CHANGE_BAGS = 76
-X_TOTAL_BAGS = 104
-ELLIPSIS = "\u2026"
+_X_CHANGE_BAGS = const(76)
+_X_TOTAL_BAGS = const(104)
 
 
 def ranking(g, totals, order, ranks):
@@ -85,7 +90,7 @@ def draw_next_deal(fb, app, g, y):
 
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
 # line 6, above the next deal.
-TRUMP_MAX_SIDES = 5
+_TRUMP_MAX_SIDES = const(5)
 
 
 class TableScreen:
@@ -115,7 +120,7 @@ class TableScreen:
         self.on_back = on_back
         self.undo = undo
         self.index = len(g.hands) - 1 if index is None else index
-        self.trump = ask and app.trump_due() and g.n <= TRUMP_MAX_SIDES
+        self.trump = ask and app.trump_due() and g.n <= _TRUMP_MAX_SIDES
         self.picker = None
         if ask and g.NAME == "spades" and g.kind == "bid":
             # The app's one number picker, pointed at the first bid.
@@ -177,8 +182,8 @@ class TableScreen:
             widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
         # Bags get a column where they count: Spades with the bag penalty on.
         show_bags = g.NAME == "spades" and g.settings.get("bags")
-        x_change = X_CHANGE_BAGS if show_bags else X_CHANGE
-        x_total = X_TOTAL_BAGS if show_bags else X_TOTAL
+        x_change = _X_CHANGE_BAGS if show_bags else _X_CHANGE
+        x_total = _X_TOTAL_BAGS if show_bags else X_TOTAL
         widgets.draw_right(fb, t("col_change"), x_change, -2, None, 0)
         widgets.draw_right(fb, t("col_total"), x_total, -2, None, 0)
         if show_bags:
@@ -215,7 +220,7 @@ class TableScreen:
             i = order[r]
             yy = 8 * r + 6  # line 1 + r
             draw(fb, ranks[i], 0, yy)
-            draw(fb, app.side_names[i], X_NAME, yy)
+            draw(fb, app.side_names[i], _X_NAME, yy)
             v = hand.scores[i]
             draw(fb, v, x_change - width(v, None, True), yy, None, 1, True)
             v = hand.totals[i]

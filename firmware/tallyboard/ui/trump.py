@@ -9,6 +9,11 @@ from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, entry
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
 # The trump suits in the order of their keys (UP, RIGHT, DOWN, LEFT: the
 # trump screen and the score table's trump line), their signs and the keys'
 # arrows (tuples of constants, not dicts: less RAM on the board; and not
@@ -58,7 +63,7 @@ class TrumpEntry:
 
 # Pixels of the keys part of the score table's trump line (arrow and sign
 # per suit, "OK-"): 4 * (two 6 px glyphs + 2) + 1 + "OK" + 1 + "-".
-TRUMP_KEYS_W = 76
+_TRUMP_KEYS_W = const(76)
 
 
 def draw_trump_keys(fb, y):
@@ -68,11 +73,11 @@ def draw_trump_keys(fb, y):
     language's is long)."""
     fb.fill_rect(0, y + 1, widgets.W, 10, 1)
     word = t("trump")
-    room = widgets.W - 2 - TRUMP_KEYS_W - 4
+    room = widgets.W - 2 - _TRUMP_KEYS_W - 4
     if text.width(word) > room:
         word = widgets.clip(word, room)
     text.draw(fb, word, 1, y, text.SMALL, 0)
-    x = widgets.W - 1 - TRUMP_KEYS_W
+    x = widgets.W - 1 - _TRUMP_KEYS_W
     for i in range(4):
         x = text.draw(fb, TRUMP_ARROWS[i], x, y, text.SMALL, 0)
         x = text.draw(fb, SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
