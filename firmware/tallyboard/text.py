@@ -60,23 +60,25 @@ def _read(name):
     import tallyboard
 
     module = __import__("tallyboard." + name, None, None, (name,))
-    self.height = module.HEIGHT  # line height in pixels
-    w = self.glyph_width = module.WIDTH
-    self.advance = module.ADVANCE  # pen step per character
+    # HEIGHT, WIDTH, ADVANCE, PAGES, BYTES, FIRST, FALLBACK, COUNT
+    height, w, advance, pages, nbytes, first, fallback, count = module.METRICS
+    self.height = height  # line height in pixels
+    self.glyph_width = w
+    self.advance = advance  # pen step per character
     self.data = module.DATA  # the strip: PAGES rows of COUNT * WIDTH column bytes
     self.map = module.MAP
     self.wide = module.WIDE
-    self.first = module.FIRST
-    self.fallback = module.FALLBACK
-    self.count = module.COUNT
-    self.nbytes = module.BYTES  # bytes per glyph
+    self.first = first
+    self.fallback = fallback
+    self.count = count
+    self.nbytes = nbytes  # bytes per glyph
     self.end = self.first + len(self.map)
     # The font's glyphs side by side (tools/make_fonts.py): a glyph is cut
     # out into a one-glyph buffer by one clipped blit, C code on the
     # board, instead of a byte loop in Python (which took a fifth of a
     # key press on a Pico).
-    strip = FrameBuffer(module.DATA, module.COUNT * w, module.HEIGHT, MONO_VLSB)
-    cell = FrameBuffer(bytearray(module.BYTES), w, module.HEIGHT, MONO_VLSB)
+    strip = FrameBuffer(module.DATA, count * w, height, MONO_VLSB)
+    cell = FrameBuffer(bytearray(nbytes), w, height, MONO_VLSB)
     # What draw() needs, in one tuple: unpacked at once (one attribute
     # look-up per call instead of eight, a call costs about 0.1 ms on a Pico).
     self.cut = (w, self.advance, cell, strip, self.glyph(32), self.first, self.end, self.map)

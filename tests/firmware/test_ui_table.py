@@ -552,3 +552,14 @@ def test_undo_takes_back_the_first_bid_from_the_table():
     assert s.screen() == "NumberEntry" and s.app.screen.value == 4 and g.seat == seat
     s.press("back", LONG)  # and across into hand 1: asked first
     assert s.screen() == "Menu" and s.app.screen.title == "Reopen hand 1?"
+
+
+def test_the_trump_keys_are_the_buttons_arrows_in_suit_order():
+    # ui.trump spells the keys out (a const tuple is folded into the code on
+    # the board): they must stay the buttons' own names, suit by suit.
+    from tallyboard import buttons
+    from tallyboard.ui import trump
+
+    assert trump._TRUMP_ORDER == (buttons.UP, buttons.RIGHT, buttons.DOWN, buttons.LEFT)
+    assert trump._SUITS == ("S", "H", "D", "C")
+    assert [trump.trump_sign(s) for s in (None, "none", "S", "C")] == ["?", "-", "\u2660", "\u2663"]

@@ -40,11 +40,11 @@ def header(app, g, sum_kind=None, extra=None):
     if text.MASK & 1:  # the title bar is redrawn
         # Wizard has rounds, Spades and Hearts hands.
         x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))
-        x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
+        x = text.draw(fb, g.hand_number, x + 4, -2, None, 0)
         count = g.hand_count()
         if count:
             x = text.draw(fb, "/", x, -2, text.SMALL, 0)
-            x = widgets.draw_int(fb, count, x, -2, None, 0)
+            x = text.draw(fb, count, x, -2, None, 0)
         name = app.short_names[g.dealer]
         dealer = t("dealer_short")
         right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
@@ -60,30 +60,23 @@ def header(app, g, sum_kind=None, extra=None):
     if g.NAME == "hearts":
         # One phrase per direction ("pass left", "no passing"): the running
         # sum may take the right of the line.
-        from tallyboard.ui.seats import DIR_KEYS  # Hearts' screens
+        from tallyboard.ui.seats import pass_word  # Hearts' screens
 
-        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), 0, y)
+        text.draw(fb, pass_word(g), 0, y)
     else:
         # "1 card" / "13 cards"
-        x = widgets.draw_int(fb, g.cards, 0, y)
+        x = text.draw(fb, g.cards, 0, y)
         x = text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y) + 8
     if sum_kind is not None:
         draw_sum(fb, g, sum_kind, y, extra, False)
     elif g.NAME == "wizard":
         x = text.draw(fb, t("trump"), x, y)
-        trump = g.trump  # a suit, "none" or not chosen yet (None)
-        if trump is None:
-            sign = "?"
-        elif trump == "none":
-            sign = "-"
-        else:
-            from tallyboard.ui.trump import SUITS, SUIT_SIGNS  # Wizard's
+        from tallyboard.ui.trump import trump_sign  # Wizard's
 
-            sign = SUIT_SIGNS[SUITS.index(trump)]
-        text.draw(fb, sign, x + 3, y)
+        text.draw(fb, trump_sign(g.trump), x + 3, y)
     elif g.NAME == "spades":
         x = text.draw(fb, t("target"), x, y)
-        widgets.draw_int(fb, g.target, x + 3, y)
+        text.draw(fb, g.target, x + 3, y)
 
 
 # The row labels' column; the seats share the rest, in table order always
@@ -193,15 +186,15 @@ def draw_sum(fb, g, kind, y, extra, center=True):
     else:
         key, n, den = "sum_bids" if kind == "bid" else "sum_tricks" if kind == "tricks" else "row_hearts", s, total
     word = t(key)
-    w = text.width(word) + 4 + widgets.int_width(n)
+    w = text.width(word) + 4 + text.width(n)
     if den is not None:
-        w += text.width("/") + widgets.int_width(den)
+        w += text.width("/") + text.width(den)
     x = (widgets.W - w) // 2 if center else widgets.W - 1 - w
     x = text.draw(fb, word, x, y) + 4
-    x = widgets.draw_int(fb, n, x, y)
+    x = text.draw(fb, n, x, y)
     if den is not None:
         x = text.draw(fb, "/", x, y)
-        widgets.draw_int(fb, den, x, y)
+        text.draw(fb, den, x, y)
 
 
 class NumberEntry:
@@ -336,16 +329,16 @@ class NumberEntry:
         room = widgets.W - x - 4 - (text.width(hint) + 4 if hint else 0)
         text.draw(fb, widgets.clip(app.names[self.seat], room) if room < 60 else app.names[self.seat], x + 4, y)
         if hint:
-            widgets.draw_right(fb, hint, widgets.W - 1, y)
+            widgets.draw_int_right(fb, hint, widgets.W - 1, y)
         if self.private or kind == "bid":
             header(app, g)
         else:
             header(app, g, kind, self.value)
         big = text.BIG
         v = self.value if self.value >= 0 else 0
-        w = widgets.int_width(v, big)
+        w = text.width(v, big)
         x0 = (widgets.W - w) // 2
-        widgets.draw_int(fb, v, x0, _VALUE_Y, big)
+        text.draw(fb, v, x0, _VALUE_Y, big)
         if self.value == self.forbidden:
             widgets.cross_out(fb, x0 - 2, _VALUE_Y, x0 + w + 1, _VALUE_Y + big.height - 1)
         if app.smart:
@@ -356,7 +349,7 @@ class NumberEntry:
                 if left == _BLIND_NIL:
                     text.draw(fb, t("blind_short"), x + 1, ys)
                 else:
-                    widgets.draw_int(fb, left, x + 1, ys)
+                    text.draw(fb, left, x + 1, ys)
             nxt = self.neighbour(1)
             if nxt is not None:
                 x = 64 + NEIGHBOUR - text.width(ARROW_R)

@@ -16,6 +16,12 @@ ARROW_UD = "\u25b2\u25bc"
 DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
 
 
+def pass_word(g):
+    """This hand's pass direction in words ("pass left", "no passing"):
+    the hand screens' header and the score table's next-deal line."""
+    return t(DIR_KEYS[g.pass_direction()])
+
+
 def _start_seat(g, kind, smart=True):
     # Starting seat of a seat picker (queen, jack): the seat that took most hearts.
     if not smart:

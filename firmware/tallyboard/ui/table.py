@@ -68,14 +68,14 @@ def draw_next_deal(fb, app, g, y):
         p[3] = template[b + 3:]
     name = app.short_names[g.dealer]
     if hearts:
-        from tallyboard.ui.seats import DIR_KEYS  # Hearts' screens
+        from tallyboard.ui.seats import pass_word  # Hearts' screens
 
-        what = t(DIR_KEYS[g.pass_direction()])
+        what = pass_word(g)
         tail = text.width(what)
     else:
         n = g.cards
         what = tn("card_one", "cards", n)
-        tail = widgets.int_width(n) + text.width(" ") + text.width(what)
+        tail = text.width(n) + text.width(" ") + text.width(what)
     width = text.width(p[1]) + text.width(name) + text.width(p[2]) + tail + text.width(p[3])
     if width > widgets.W:
         name = widgets.clip(name, text.width(name) - (width - widgets.W))
@@ -83,7 +83,7 @@ def draw_next_deal(fb, app, g, y):
     x = text.draw(fb, name, x, y)
     x = text.draw(fb, p[2], x, y)
     if not hearts:
-        x = widgets.draw_int(fb, g.cards, x, y) + text.width(" ")
+        x = text.draw(fb, g.cards, x, y) + text.width(" ")
     x = text.draw(fb, what, x, y)
     text.draw(fb, p[3], x, y)
 
@@ -179,15 +179,15 @@ class TableScreen:
             d[4] = self.picker.value
         x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
         if self.index >= 0:
-            widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
+            text.draw(fb, self.index + 1, x + 4, -2, None, 0)
         # Bags get a column where they count: Spades with the bag penalty on.
         show_bags = g.NAME == "spades" and g.settings.get("bags")
         x_change = _X_CHANGE_BAGS if show_bags else _X_CHANGE
         x_total = _X_TOTAL_BAGS if show_bags else X_TOTAL
-        widgets.draw_right(fb, t("col_change"), x_change, -2, None, 0)
-        widgets.draw_right(fb, t("col_total"), x_total, -2, None, 0)
+        widgets.draw_int_right(fb, t("col_change"), x_change, -2, None, 0)
+        widgets.draw_int_right(fb, t("col_total"), x_total, -2, None, 0)
         if show_bags:
-            widgets.draw_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
+            widgets.draw_int_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
             # Wizard only: loaded for its game (forgotten at home).

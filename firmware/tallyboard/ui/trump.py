@@ -5,7 +5,7 @@ the suits' signs. Loaded for a Wizard game only: a Spades or Hearts game
 never holds it (ui.entry hands out ``TrumpEntry`` from here)."""
 
 from tallyboard import text
-from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK
+from tallyboard.buttons import OK
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, entry
 
@@ -16,13 +16,23 @@ except ImportError:
 
 # The trump suits in the order of their keys (UP, RIGHT, DOWN, LEFT: the
 # trump screen and the score table's trump line), their signs and the keys'
-# arrows (tuples of constants, not dicts: less RAM on the board; and not
-# one string indexed, which would make each character a new interned
-# string at run time).
-TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
-SUITS = ("S", "H", "D", "C")
-SUIT_SIGNS = ("\u2660", "\u2665", "\u2666", "\u2663")
-TRUMP_ARROWS = ("\u25b2", "\u25b6", "\u25bc", "\u25c0")
+# arrows: tuples of constants, folded into the code that uses them on the
+# board (no names kept); not dicts (less RAM), and not one string indexed,
+# which would make each character a new interned string at run time.
+_TRUMP_ORDER = const(("up", "right", "down", "left"))  # buttons.UP, RIGHT, DOWN, LEFT
+_SUITS = const(("S", "H", "D", "C"))
+_SUIT_SIGNS = const(("\u2660", "\u2665", "\u2666", "\u2663"))
+_TRUMP_ARROWS = const(("\u25b2", "\u25b6", "\u25bc", "\u25c0"))
+
+
+def trump_sign(trump):
+    """The sign of ``trump`` as the hand screens' header shows it: a
+    suit's, "-" for no trump, "?" while not chosen (None)."""
+    if trump is None:
+        return "?"
+    if trump == "none":
+        return "-"
+    return _SUIT_SIGNS[_SUITS.index(trump)]
 
 
 def trump_key(app, name):
@@ -31,8 +41,8 @@ def trump_key(app, name):
     if name == OK:
         app.set_trump("none")
     for i in range(4):
-        if TRUMP_ORDER[i] == name:
-            app.set_trump(SUITS[i])
+        if _TRUMP_ORDER[i] == name:
+            app.set_trump(_SUITS[i])
 
 
 class TrumpEntry:
@@ -55,8 +65,8 @@ class TrumpEntry:
         y = widgets.line(4)
         x = 4
         for i in range(4):
-            x = text.draw(fb, TRUMP_ARROWS[i], x, y)
-            x = text.draw(fb, SUIT_SIGNS[i], x + 1, y) + 8
+            x = text.draw(fb, _TRUMP_ARROWS[i], x, y)
+            x = text.draw(fb, _SUIT_SIGNS[i], x + 1, y) + 8
         x = text.draw(fb, "OK", 4, widgets.line(6))
         text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
 
@@ -79,8 +89,8 @@ def draw_trump_keys(fb, y):
     text.draw(fb, word, 1, y, text.SMALL, 0)
     x = widgets.W - 1 - _TRUMP_KEYS_W
     for i in range(4):
-        x = text.draw(fb, TRUMP_ARROWS[i], x, y, text.SMALL, 0)
-        x = text.draw(fb, SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
+        x = text.draw(fb, _TRUMP_ARROWS[i], x, y, text.SMALL, 0)
+        x = text.draw(fb, _SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
     x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
     text.draw(fb, "-", x + 1, y, text.SMALL, 0)
 

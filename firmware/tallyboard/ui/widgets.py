@@ -5,22 +5,16 @@ partial redraw of a key press (paint). Wrapping text is in ui.message."""
 
 from tallyboard import text
 
-W = 128
-H = 64
+W = 128  # the panel's width (64 rows high)
 
 # Numbers go through tallyboard.text, which draws an int digit by digit
-# without building a string: ``draw_int(fb, n, x, y, font=None, color=1,
-# sign=False)`` and ``int_width(n, font=None, sign=False)``.
-draw_int = text.draw
-int_width = text.width
+# without building a string: ``text.draw(fb, n, x, y, font=None, color=1,
+# sign=False)`` and ``text.width(n, font=None, sign=False)``.
 
 
 def draw_int_right(fb, n, right, y, font=None, color=1, sign=False):
     """Draw ``n`` (an int, or a string) so that it ends at x = ``right``."""
     return text.draw(fb, n, right - text.width(n, font, sign), y, font, color, sign)
-
-
-draw_right = draw_int_right
 
 
 # The screen painted last, and whether an undo's toast covered it.
