@@ -58,7 +58,7 @@ class Display:
         # after: RAM on the board).
         from tallyboard import display_init, unload
 
-        display_init.setup(self, i2c, addr, width, height)
+        display_init.init(self, i2c, addr, width, height)
         unload("tallyboard.display_init")
         self.init_display(external_vcc)
 

@@ -21,7 +21,7 @@ _SPAN_STEP = const(8)
 _WINDOW_CMD = const(7)
 
 
-def setup(d, i2c, addr, width, height):
+def init(d, i2c, addr, width, height):
     """Give the display ``d`` its buffers for a ``width`` x ``height`` panel
     at ``addr`` on ``i2c`` (see Display)."""
     if width < 8 or width > 128 or width % _SPAN_STEP:

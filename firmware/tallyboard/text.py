@@ -34,7 +34,7 @@ _num = bytearray(13)
 
 class Font:
     """A fixed-pitch bitmap font, read from its generated module
-    (tallyboard.font_NAME) by ``_read`` at import."""
+    (tallyboard.font_NAME) by ``load`` at import."""
 
     def glyph(self, cp):
         """Glyph index for code point ``cp``, or None when the font lacks it."""
@@ -48,7 +48,7 @@ class Font:
         return None
 
 
-def _read(name):
+def load(name):
     # Runs twice at import and is deleted after: a function kept in the
     # module would keep its code in RAM for nothing.
     self = Font()
@@ -63,15 +63,13 @@ def _read(name):
     # HEIGHT, WIDTH, ADVANCE, PAGES, BYTES, FIRST, FALLBACK, COUNT
     height, w, advance, pages, nbytes, first, fallback, count = module.METRICS
     self.height = height  # line height in pixels
-    self.glyph_width = w
     self.advance = advance  # pen step per character
     self.data = module.DATA  # the strip: PAGES rows of COUNT * WIDTH column bytes
     self.map = module.MAP
     self.wide = module.WIDE
     self.first = first
     self.fallback = fallback
-    self.count = count
-    self.nbytes = nbytes  # bytes per glyph
+    self.count = count  # glyphs (cut[0]: the glyph width)
     self.end = self.first + len(self.map)
     # The font's glyphs side by side (tools/make_fonts.py): a glyph is cut
     # out into a one-glyph buffer by one clipped blit, C code on the
@@ -86,9 +84,9 @@ def _read(name):
     return self
 
 
-SMALL = _read("font_small")
-BIG = _read("font_big")
-del _read
+SMALL = load("font_small")
+BIG = load("font_big")
+del load
 
 # palette for drawing in colour 0: source 1 -> 0, source 0 -> 1 (the key).
 _INVERT = FrameBuffer(bytearray(2), 2, 1, MONO_VLSB)

@@ -414,9 +414,9 @@ def for_step(app, preset=None):
     if g.NAME == "hearts" and kind != "hearts":
         # Hearts' queen, jack and moon: its screens, loaded for its game
         # (forgotten at home).
-        from tallyboard.ui.seats import seat_step
+        from tallyboard.ui.seats import for_step as hearts_step
 
-        return seat_step(app, g, kind, preset)
+        return hearts_step(app, g, kind, preset)
     if kind == "first_card":
         from tallyboard.ui.private import FirstCardScreen
 

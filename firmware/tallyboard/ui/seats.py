@@ -77,9 +77,9 @@ class SeatEntry:
         draw_values(fb, app, g, "hearts", widgets.line(6))
 
 
-def seat_step(app, g, kind, preset):
-    """The screen for Hearts' ``kind`` (queen, jack or moon) from
-    ui.entry.for_step."""
+def for_step(app, g, kind, preset):
+    """The screen for Hearts' ``kind`` (queen, jack or moon): ui.entry's
+    for_step hands these steps over."""
     return ChoiceEntry(app, g, preset) if kind == "moon" else _reuse(SeatEntry, app, g, preset)
 
 
