@@ -7,8 +7,14 @@ bench/pico_est.py (docs/PICO_BUDGET.md says how, and where it can be wrong).
   bytes on the I2C bus + flash programs and erases, per press;
 - ``pico_est.work_ms.p95``, ``pico_est.display_ms.p95``,
   ``pico_est.flash_ms.p95``: the three parts on their own (watch);
-- ``pico_est.erases_per_write``: sector erases per press that programs the
-  flash (a journal entry), on the littlefs image (watch: each costs 45 ms typical, 400 ms worst);
+- ``pico_est.erases_per_write``: sector erases inside presses, per press
+  that programs the flash (a journal entry), on the littlefs image (watch:
+  each costs 45 ms typical, 400 ms worst);
+- ``pico_est.idle_erases``: sector erases done while the board is idle
+  over the whole game (the journal's idle folds between presses: in no
+  press's time, but flash wear and battery; watch);
+- ``pico_est.slow_presses``: presses that erase at least one sector
+  (watch: p95 needs at most 5% of the presses slow);
 - ``pico_est.scaling_error``: a check of the method, with the second
   figure measured on the Pico: the calibration loop at module level (global
   variables) over the loop in a function, on the unix port, against the
@@ -38,6 +44,8 @@ def measure():
         "pico_est.press_ms.max": round(s["max"], 1),
         "pico_est.collect_ms": round(presses[0]["collect_ms"], 1),
         "pico_est.erases_per_write": round(sum(p["erases"] for p in presses) / max(1, writes), 2),
+        "pico_est.idle_erases": sum(p["idle_erases"] for p in presses),
+        "pico_est.slow_presses": sum(1 for p in presses if p["erases"]),
     }
     out["pico_est.scaling_error"] = round(pico_est.cross_check(), 3)
     for part in ("work_ms", "display_ms", "flash_ms"):

@@ -18,6 +18,9 @@ through the real buttons by tests/payloads/board_game.py):
 - flash: the same presses replayed on CPython with the journal on the
   littlefs image of the journal tests (the Pico's geometry), counting page
   programs and sector erases, at the W25Q16JV datasheet's typical times.
+  The players' pause after each press (the payload's ``Board.pause``: the
+  app's loop runs the journal's idle fold) is counted apart: its flash
+  work is in no press (``idle_pages``, ``idle_erases``, ``idle_flash_ms``).
 
 ``estimate(keys)`` returns one dict a press; ``summary(presses)`` the
 percentiles. Other measures (bench/power_bench.py) build on these.
@@ -83,8 +86,10 @@ def unix_runs(keys, runs=5):
 
 def flash_ops(keys):
     """Page programs and sector erases of each press, with the journal on a
-    littlefs image with the Pico's flash geometry (CPython, littlefs-python).
-    Returns a list of (pages, erases), one a press."""
+    littlefs image with the Pico's flash geometry (CPython, littlefs-python),
+    and of the players' pause after it (the app's idle work: the journal's
+    idle fold). Returns a list of (pages, erases, idle pages, idle erases),
+    one a press."""
     from littlefs import LittleFS, UserContext
 
     from tests.board_keys import board_data
@@ -109,7 +114,9 @@ def flash_ops(keys):
     for key in keys:
         before = list(counts)
         board.press(key)
-        out.append((counts[0] - before[0], counts[1] - before[1]))
+        pressed = list(counts)
+        board.pause()
+        out.append((pressed[0] - before[0], pressed[1] - before[1], counts[0] - pressed[0], counts[1] - pressed[1]))
     return out
 
 
@@ -117,7 +124,9 @@ def estimate(keys, runs=5):
     """The Pico estimate of every press of ``keys`` (tests/board_keys.py
     letters, played from a fresh board): a list of dicts with ``key``,
     ``work_ms``, ``display_ms``, ``flash_ms``, ``ms`` (their sum),
-    ``display_bytes``, ``pages``, ``erases``; and, for the whole game,
+    ``display_bytes``, ``pages``, ``erases``; ``idle_pages``,
+    ``idle_erases``, ``idle_flash_ms``: the flash work of the pause after
+    the press (in no press's ``ms``); and, for the whole game,
     ``collect_ms`` (the slowest gc.collect() between presses, scaled the
     same way) in every dict."""
     runs_out = unix_runs(keys, runs)
@@ -127,12 +136,14 @@ def estimate(keys, runs=5):
         # The fastest run of this press: the others were slowed by the host.
         ratio = min(r[0][i]["us"] / r[1] for r in runs_out)
         line = runs_out[0][0][i]
-        pages, erases = flash[i]
+        pages, erases, idle_pages, idle_erases = flash[i]
         work = ratio * CALIBRATION_MS
         disp = display_ms(line["display"], line["transfers"])
         fl = flash_ms(pages, erases)
         presses.append({"key": key, "work_ms": work, "display_ms": disp, "flash_ms": fl, "ms": work + disp + fl,
-                        "display_bytes": line["display"], "pages": pages, "erases": erases})
+                        "display_bytes": line["display"], "pages": pages, "erases": erases,
+                        "idle_pages": idle_pages, "idle_erases": idle_erases,
+                        "idle_flash_ms": flash_ms(idle_pages, idle_erases)})
     # Each collection's fastest run, then the slowest collection.
     collect = max(min(r[2][i] / r[1] for r in runs_out) for i in range(len(runs_out[0][2]))) * CALIBRATION_MS
     for p in presses:

@@ -188,6 +188,8 @@ def _game(idle_ms):
     other = len(wakes) - by_press
     # each press follows a long wait at the lower clock: add the switch back
     work = sum(p["ms"] for p in presses) + len(presses) * CLOCK_SWITCH_MS + other * idle_ms
+    # the journal's idle folds between presses: flash time in no press
+    work += sum(p["idle_flash_ms"] for p in presses)
     return {
         "elapsed_ms": elapsed,
         "work_ms": work,

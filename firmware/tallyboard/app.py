@@ -123,22 +123,28 @@ class App:
         if self.power is None:
             raise ValueError("App.run needs the board's power object (tallyboard.hardware.BoardPower)")
         while True:
+            wait = None
             try:
-                self.work()
+                wait = self.work()
             except KeyboardInterrupt:
                 raise
             except Exception as e:  # noqa: BLE001 - the board must keep going
                 # A bug must not stop the score keeper: say so and go home;
                 # every confirmed entry is already in the journal.
                 self.crashed(e)
-            self.keeper.sleep()
+            self.keeper.sleep(wait)
 
     def work(self):
-        """Everything due now: button events, the link, and with power
-        hardware the idle steps and the battery."""
+        """Everything due now: button events, the link, the journal's idle
+        fold once the keys are quiet (its flash erase then falls between
+        presses, docs/JOURNAL.md), and with power hardware the idle steps
+        and the battery. Returns the ms until the journal wants to be
+        called again (None: no wish)."""
         self.tick()
+        wait = self.journal.idle(self.presses, self.clock.ticks_ms())
         if self.keeper is not None:
             self.keeper.work()
+        return wait
 
     # ----- where a game stands ------------------------------------------------
 

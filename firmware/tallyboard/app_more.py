@@ -109,8 +109,7 @@ def show_boot(app, notes):
 def serve(app):
     """One pass of ``run``'s loop (without its guard): ``work``, then
     ``sleep``. Returns the ms slept (None: until woken; 0: no sleep)."""
-    app.work()
-    return app.keeper.sleep()
+    return app.keeper.sleep(app.work())
 
 
 def sleep(app):

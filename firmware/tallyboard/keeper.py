@@ -92,12 +92,15 @@ class Keeper:
                 self.check_battery()
                 app.redraw()
 
-    def sleep(self):
+    def sleep(self, most=None):
         """Sleep until something can happen (tallyboard.power.Idle.wait_ms;
-        a held button needs another look within HELD_POLL_MS). Returns the
-        ms slept (None: until woken; 0: no sleep)."""
+        a held button needs another look within HELD_POLL_MS; ``most``: the
+        app's own next wish, in ms, such as the journal's idle fold).
+        Returns the ms slept (None: until woken; 0: no sleep)."""
         app = self.app
         ms = self.idle.wait_ms(app.clock.ticks_ms())
+        if most is not None and (ms is None or ms > most):
+            ms = most
         if app.buttons is not None and app.buttons.busy():
             if ms is None or ms > HELD_POLL_MS:
                 ms = HELD_POLL_MS

@@ -4,7 +4,8 @@
 A script is a list of operations, made by playing a real core game with a
 seeded generator: ('new', game, players, first_dealer, settings), ('e',
 kind, seat, value), ('u',), ('a', index, hand), ('x',) to end, ('sync',) to
-acknowledge the whole journal. ``reference(ops)`` plays it once through a
+acknowledge the whole journal, ('idle',) for the players' pause in which
+the app's loop folds the tail (``with_idle``). ``reference(ops)`` plays it once through a
 Journal on a MemFS and gives the expected state after each confirmed
 operation. The runners cut the power at every write (MemFS) or every flash
 program and erase (littlefs), boot on what survived and compare.
@@ -12,7 +13,7 @@ program and erase (littlefs), boot on what survived and compare.
 
 from tallyboard.fs import OsFS
 from tallyboard.memfs import MemFS, PowerCut
-from tallyboard.journal import Journal
+from tallyboard.journal import _IDLE_MS, Journal
 from tallyboard.journal_ops import game_file
 from tallyboard.journal_ops import tail_file
 from tricktally import new_game
@@ -159,8 +160,24 @@ class Player:
             self.j.end(self.gid)
         elif what == "sync":
             self.j.mark_synced(self.gid, self.j.size(self.gid))
+        elif what == "idle":
+            # The app's loop after the players' pause: no key for a second
+            # (Journal.idle folds a full enough tail).
+            self.j.idle("quiet", 0)
+            self.j.idle("quiet", _IDLE_MS)
         else:
             raise ValueError("unknown op %r" % (op,))
+
+
+def with_idle(ops):
+    """``ops`` with the players' pause ("idle") after every entry, undo and
+    amendment, as a board's loop runs between presses."""
+    out = []
+    for op in ops:
+        out.append(op)
+        if op[0] in ("e", "u", "a"):
+            out.append(("idle",))
+    return out
 
 
 def current_file(fs, gid):

@@ -27,9 +27,9 @@ def _longest_script():
     return h.build_script("wizard", names, {}, 5, max_hands=10, undo_every=10**9, sync_every=10**9, amend=False)
 
 
-def test_an_ordinary_entry_erases_no_flash_sector_on_littlefs():
-    """Every append after a sync used to copy the game file's last block to
-    a freshly erased one: one 45 ms sector erase per entry."""
+def _counting_lfs():
+    """A littlefs image with the Pico's geometry, and its counts [page
+    programs, sector erases]."""
     counts = [0, 0]
 
     class Counting(littlefs.UserContext):
@@ -41,9 +41,16 @@ def test_an_ordinary_entry_erases_no_flash_sector_on_littlefs():
             counts[1] += 1
             return super().erase(cfg, block)
 
-    ops = _longest_script()
     ctx = Counting(buffsize=h.PICO_BLOCKS * h.PICO["block_size"])
     lfs = littlefs.LittleFS(context=ctx, block_count=h.PICO_BLOCKS, **h.PICO)
+    return lfs, counts
+
+
+def test_an_ordinary_entry_erases_no_flash_sector_on_littlefs():
+    """Every append after a sync used to copy the game file's last block to
+    a freshly erased one: one 45 ms sector erase per entry."""
+    lfs, counts = _counting_lfs()
+    ops = _longest_script()
     fs = h.lfs_fs(lfs)
     j = Journal(fs)
     j.boot()
@@ -282,3 +289,145 @@ def test_two_open_games_take_turns_with_the_tail_buffer():
     for k in range(2):
         assert stored[ids[k]].damage is None and to_record(stored[ids[k]].game) == to_record(games[k])
         assert len(fs.files[game_file(ids[k])]) > jb.TAIL_MAX  # both folded on the way
+
+
+# ----- folding when idle (the app's loop between presses) ----------------------
+
+
+def test_with_idle_folds_between_them_no_entry_folds_and_few_erase():
+    """The players' pause after each entry lets the app's loop fold the tail
+    (Journal.idle): no entry folds, and an entry erases a sector only when
+    littlefs compacts its directory log (a one-page commit at most every
+    dozen entries; the folds' own commits take their share of the log)."""
+    lfs, counts = _counting_lfs()
+    ops = h.with_idle(_longest_script())
+    j = Journal(h.lfs_fs(lfs))
+    j.boot()
+    p = h.Player(j)
+    p.apply(ops[0])
+    entry_erases = []
+    idle_erases = 0
+    folds = 0
+    for op in ops[1:]:
+        before = (counts[1], lfs.stat(game_file(p.gid)).size)
+        p.apply(op)
+        erased = counts[1] - before[0]
+        grew = lfs.stat(game_file(p.gid)).size > before[1]
+        if op[0] == "idle":
+            idle_erases += erased
+            folds += grew
+        elif op[0] == "e":
+            assert not grew, "an entry folded the tail: the idle fold did not run"
+            entry_erases.append(erased)
+    assert len(entry_erases) > 100 and folds >= 10 and idle_erases >= folds
+    assert max(entry_erases) <= 1 and sum(entry_erases) <= len(entry_erases) // 12, entry_erases
+    lfs.unmount()
+    lfs.mount()
+    s = Journal(h.lfs_fs(lfs)).boot()[0]
+    assert to_record(s.game) == to_record(p.game)
+
+
+def test_the_longest_game_through_the_app_folds_between_presses_only():
+    """The app's loop (tests/payloads/board_game.py: a pause after every
+    press, as players leave) folds the journal's tail; presses then erase
+    almost never: at most 5% of them, what the Pico estimate's p95 allows."""
+    import json
+
+    from tests import board_keys
+    from tests.payloads.board_game import Board
+
+    keys, _ = board_keys.longest_game()
+    lfs, counts = _counting_lfs()
+    board = Board(json.loads(board_keys.board_data(keys)), fs=h.lfs_fs(lfs))
+
+    def size():
+        names = lfs.listdir("/")
+        return lfs.stat(game_file(1)).size if game_file(1) in names else 0
+
+    erasing = []
+    folded = []  # presses that grew the game file past its start record
+    idle_folds = 0
+    for i in range(len(keys)):
+        before = (counts[1], size())
+        board.press(keys[i])
+        if counts[1] > before[0]:
+            erasing.append(i)
+        if before[1] and size() > before[1]:
+            folded.append(i)
+        grown = size()
+        board.pause()
+        idle_folds += size() > grown
+    # Only the press that ends the game folds (a finished game is one file).
+    assert folded == [len(keys) - 1] and board.app.game.finished
+    assert idle_folds >= 10
+    assert len(erasing) <= len(keys) // 20, erasing
+
+
+def test_idle_folds_wait_for_a_quiet_second_and_a_full_enough_tail():
+    fs, g, j = _board(entries=3)
+    st = j._games[1]
+    assert 0 < st.tail <= jb._IDLE_FOLD
+    assert j.idle(1, 0) is None  # too little in the tail: nothing waits
+    while st.tail <= jb._IDLE_FOLD:
+        e = (g.kind, g.seat, g.legal_values()[0])
+        g.enter(*e)
+        j.entry(1, *e)
+    size = len(fs.files[game_file(1)])
+    assert j.idle(2, 5000) == jb._IDLE_MS  # a key just came: wait a second
+    assert j.idle(2, 5000 + jb._IDLE_MS - 1) == 1
+    assert j.idle(3, 5000 + jb._IDLE_MS) == jb._IDLE_MS  # another key
+    assert len(fs.files[game_file(1)]) == size
+    assert j.idle(3, 5000 + 2 * jb._IDLE_MS) is None  # a quiet second: folded
+    assert st.tail == 0 and len(fs.files[game_file(1)]) > size
+    # the game goes on, and boots whole
+    e = (g.kind, g.seat, g.legal_values()[0])
+    g.enter(*e)
+    j.entry(1, *e)
+    assert to_record(Journal(fs).boot()[0].game) == to_record(g)
+
+
+def test_a_power_cut_at_every_byte_of_every_idle_fold():
+    ops = h.with_idle(h.script("wizard", max_hands=5))
+    states, writes, fs = h.reference(ops)
+
+    def idle_fold(w):
+        return ops[w[0]][0] == "idle"
+
+    folds = [w for w in writes if idle_fold(w)]
+    assert len(folds) >= 3 and all(w[3] == game_file(1) for w in folds)
+    tally = h.memfs_cuts(ops, states, writes, every_byte=True, carry_on=True, boot_cuts=True, only=idle_fold)
+    assert tally.cuts >= sum(w[2] + 2 for w in folds)
+    assert (tally.lost, tally.failed) == (0, 0), tally.problems[:5]
+
+
+def test_a_power_cut_at_every_flash_program_of_a_game_with_idle_folds():
+    ops = h.with_idle(h.script("spades", max_hands=4))
+    states, writes, fs = h.reference(ops)
+    assert [w for w in writes if ops[w[0]][0] == "idle"]
+    tally, stats = h.littlefs_cuts(ops, states, carry_on_every=7)
+    assert tally.cuts == 2 * stats["progs"] + stats["erases"] and stats["erases"] > 0
+    assert (tally.lost, tally.failed) == (0, 0), tally.problems[:5]
+
+
+def test_a_fold_that_fails_when_idle_keeps_the_records_in_the_tail():
+    fs, g, j = _board(entries=3)
+    st = j._games[1]
+    while st.tail <= jb._IDLE_FOLD:
+        e = (g.kind, g.seat, g.legal_values()[0])
+        g.enter(*e)
+        j.entry(1, *e)
+    tail = st.tail
+
+    def full(name, data):
+        raise OSError(28, "ENOSPC")
+
+    real = fs.append
+    fs.append = full
+    assert j.idle(1, 0) == jb._IDLE_MS
+    assert j.idle(1, jb._IDLE_MS) is None  # never raises
+    assert st.tail == tail
+    fs.append = real
+    e = (g.kind, g.seat, g.legal_values()[0])
+    g.enter(*e)
+    j.entry(1, *e)
+    assert to_record(Journal(fs).boot()[0].game) == to_record(g)

@@ -8,7 +8,10 @@ The app is the real one (``tallyboard.app.App``) with the real
 ``tallyboard.buttons.Buttons`` over six fake pins and a fake millisecond
 clock: a press holds a pin past the debounce time (held past the long-press
 time for a long press), lets the app's loop (``App.tick``) poll, then
-releases it. The journal is the real one on ``OsFS(flash)``. The display is
+releases it. Between two presses the players pause (``pause``: the
+fake clock passes PAUSE_MS and the app's loop runs once, ``App.work``, as a
+board's loop wakes for the journal's idle fold). The journal is the real
+one on ``OsFS(flash)``. The display is
 the real driver on a bus that counts bytes: the board's own I2C when
 ``i2c`` is true (on a board), else a bus with no panel. At the end the link
 (loaded on demand, as firmware/main.py does) answers HELLO, LIST, a FETCH
@@ -22,7 +25,8 @@ Input (tt_data.json)::
      "link": true,          # the serial link on (polled every tick)
      "i2c": false,          # the board's real I2C bus and panel
      "calibrate": 0,        # times to run the Pico estimate's calibration loop
-     "memfs": false}        # the journal in RAM instead of the flash folder
+     "memfs": false,        # the journal in RAM instead of the flash folder
+     "pause_ms": 1500}      # the quiet time between two presses (PAUSE_MS)
 
 Output, JSON lines: ``{"press": i, "us": time of the press in
 microseconds, "display": bytes sent to the panel, "transfers": I2C writes,
@@ -53,6 +57,12 @@ except ImportError:  # CPython, imported as tests.payloads.*
 
 
 KEYS = "udlrob"  # a letter for each of NAMES, in order
+# The players' quiet time between two presses, in ms: past the journal's
+# _IDLE_MS, so the app's loop folds a full enough tail between presses as a
+# board's does. Real pauses inside one entry (a picker's up/down) are
+# shorter; the journal needs one pause in about a dozen entries
+# (docs/PICO_BUDGET.md).
+PAUSE_MS = 1500
 
 
 class CountingBus:
@@ -126,6 +136,7 @@ class Board:
 
             fs = MemFS()
         self.fs = fs if fs is not None else counting_fs(data.get("flash", "tt_flash"))
+        self.pause_ms = data.get("pause_ms", PAUSE_MS)
         self.stream = Stream()
         self.link = None
         make_link = self._make_link if data.get("link", True) else None
@@ -167,6 +178,21 @@ class Board:
                 "writes": getattr(self.fs, "writes", 0) - writes, "written": getattr(self.fs, "written", 0) - written}
 
 
+    def pause(self):
+        """The players' quiet time after a press: the app's loop as a board
+        runs it (``App.work``: the events, the link, the journal's idle
+        fold; then a sleep of at most what ``work`` asked) until
+        ``pause_ms`` have passed on the clock. Not part of any press's
+        figures."""
+        left = self.pause_ms
+        wait = self.app.work()
+        while wait is not None and 0 < wait <= left:
+            self.clock.advance(wait)
+            left -= wait
+            wait = self.app.work()
+        self.clock.advance(left)
+
+
 def _first_seat(n):
     return 0
 
@@ -192,6 +218,7 @@ def steps(data):
             middle = app_modules()  # in the thick of the game
         print('{"press": %d, "us": %d, "display": %d, "transfers": %d, "writes": %d, "written": %d}'
               % (i, figures["us"], figures["display"], figures["transfers"], figures["writes"], figures["written"]))
+        board.pause()
         yield i
     if board.link is not None:
         print(json.dumps({"link": sync(board)}))
