@@ -11,7 +11,7 @@ from tallyboard.ui.entry import ARROW_L, ARROW_R
 BID_VALUE_X = 100  # the middle of the bid shown on the bid line
 
 
-def draw_bid_keys(fb, app, picker, y):
+def draw(fb, app, picker, y):
     """ "Bid Ana   ◀2 [3] 4▶" inverted on line ``y``: the next hand's first
     bid as its picker starts it, the value boxed, its neighbours beside."""
     fb.fill_rect(0, y + 1, widgets.W, 10, 1)

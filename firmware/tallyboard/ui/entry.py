@@ -31,11 +31,12 @@ _VALUE_Y = const(24)  # the big value fills pages 3 and 4 exactly
 NEIGHBOUR = 36  # the neighbours sit this far left/right of the middle
 
 
-def header(app, g, sum_kind=None, extra=None):
+def header(app, g, kind=None, value=None):
     """Page 0: hand (round) number and dealer in the title bar; page 1: the
-    cards dealt, and the trump, pass direction or target. With ``sum_kind``
+    cards dealt, and the trump, pass direction or target. With ``kind``
     (tricks, hearts) page 1 keeps only what matters then (cards; the pass
-    for Hearts) and ends with the running sum of that kind."""
+    for Hearts) and ends with the running sum of that kind, ``value`` (on the picker)
+    counted in."""
     fb = app.fb
     if text.MASK & 1:  # the title bar is redrawn
         # Wizard has rounds, Spades and Hearts hands.
@@ -67,8 +68,8 @@ def header(app, g, sum_kind=None, extra=None):
         # "1 card" / "13 cards"
         x = text.draw(fb, g.cards, 0, y)
         x = text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y) + 8
-    if sum_kind is not None:
-        draw_sum(fb, g, sum_kind, y, extra, False)
+    if kind is not None:
+        draw_sum(fb, g, kind, y, value, False)
     elif g.NAME == "wizard":
         x = text.draw(fb, t("trump"), x, y)
         from tallyboard.ui.trump import trump_sign  # Wizard's
@@ -161,23 +162,23 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
             text.draw(fb, v, x + (width - text.width(v)) // 2, y)
 
 
-def draw_sum(fb, g, kind, y, extra, center=True):
+def draw_sum(fb, g, kind, y, value, center=True):
     """The running sum as players say it: "bids 11/13" while it is short of
     the cards (or 13 hearts), "over by 1" past them, and "under by 2" once
-    every bid is in and it falls short. ``extra`` is the value on the
+    every bid is in and it falls short. ``value`` is the one on the
     picker, counted as if entered. Drawn piece by piece: no string built."""
     total = defaults.total_for(g, kind)
     if total is None:
         total = g.cards
     values = g.current.values[kind]
-    s = extra if extra is not None and extra > 0 else 0
+    s = value if value is not None and value > 0 else 0
     missing = 0
     for v in values:
         if v is None:
             missing += 1
         elif v > 0:
             s += v
-    if extra is not None:
+    if value is not None:
         missing -= 1
     if s > total:
         key, n, den = "sum_over", s - total, None

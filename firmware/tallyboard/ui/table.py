@@ -196,9 +196,9 @@ class TableScreen:
             draw_trump_keys(fb, widgets.line(6))
         elif self.picker is not None:
             # Spades only: loaded for its game (forgotten at home).
-            from tallyboard.ui.bid_line import draw_bid_keys
+            from tallyboard.ui import bid_line
 
-            draw_bid_keys(fb, app, self.picker, widgets.line(6))
+            bid_line.draw(fb, app, self.picker, widgets.line(6))
         # The target was reached but a shared best total means another hand.
         tie = False
         if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1:
