@@ -57,6 +57,8 @@ def header(app, g, kind=None, value=None):
         if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
             cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
             fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
+    if not text.MASK & 3:
+        return  # line 1 (its letters in page 1, accents in page 0) is not redrawn
     y = 6  # line 1
     if g.NAME == "hearts":
         # One phrase per direction ("pass left", "no passing"): the running
