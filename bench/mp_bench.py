@@ -53,12 +53,20 @@ def games(which=GAMES):
     return [[g, n, settings, corpus(g, games=1, n=n)[0]] for g, n, settings in which]
 
 
+def links_on_demand(root):
+    """True when the device tree ``root`` has LinkOnDemand: in
+    tallyboard/ondemand, or (since) in tallyboard/app, whose .mpy then
+    names it."""
+    folder = pathlib.Path(root) / "tallyboard"
+    return (folder / "ondemand.mpy").exists() or b"LinkOnDemand" in (folder / "app.mpy").read_bytes()
+
+
 def play(which=GAMES, measure=True, heap=None, root=None, language=None):
     """Run tests/payloads/app_game.py (on the device tree ``root``, default
     this checkout's; in ``language``, default English); returns its lines
     by key."""
     options = {"games": games(which), "measure": measure, "language": language}
-    if root is not None and not (pathlib.Path(root) / "tallyboard" / "ondemand.mpy").exists():
+    if root is not None and not links_on_demand(root):
         options["link_at_boot"] = True  # firmware from before the link was loaded on demand
     lines = payload_lines("app_game", data=app_game_input(options), heap=heap, root=root)
     out = {"games": []}
@@ -70,8 +78,9 @@ def play(which=GAMES, measure=True, heap=None, root=None, language=None):
     return out
 
 
-# Imported by the test harness (tests/firmware/ui_script.py), not the app.
-HARNESS = ("tallyboard.simbus",)
+# Imported by the test harness (tests/firmware/ui_script.py, the payloads'
+# fake clock), never by the app on a board.
+HARNESS = ("tallyboard.simbus", "tallyboard.fake_clock")
 
 
 def one_game_modules(root=None, language=None):
@@ -153,7 +162,7 @@ def smallest_heaps(root=None):
     from tests.firmware.test_app_on_micropython import _plan
 
     options = {"games": games()}
-    if root is not None and not (pathlib.Path(root) / "tallyboard" / "ondemand.mpy").exists():
+    if root is not None and not links_on_demand(root):
         options["link_at_boot"] = True
     runs = {
         "app_game": app_game_input(options),

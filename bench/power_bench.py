@@ -80,7 +80,7 @@ WAKES_VM = r'''
 import json, time
 from tallyboard.app import App
 from tallyboard.buttons import Buttons, NAMES
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.memfs import MemFS
 

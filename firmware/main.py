@@ -55,7 +55,7 @@ def _link_factory(device_id):
             from tallyboard.usbstream import UsbStream
         except ImportError:
             return None
-        from tallyboard.ondemand import LinkOnDemand
+        from tallyboard.app import LinkOnDemand
 
         def link(stream):
             # Imported when the PC first sends a byte (RAM on the board).

@@ -7,22 +7,25 @@ stream, a file system), so the same code runs on the board, in the simulator
 and in tests. Pin numbers live only in tallyboard.boards.
 """
 
-VERSION = "0.1.0"
-
 # Modules of the menus (their screens, the message screen their forms
-# import, the moves and settings code they use), forgotten while a game is
-# on screen (App.next_screen); and the game's screens, forgotten on the
-# home menu (App.go_home). Names under tallyboard, one string each (one
-# object, not a tuple of strings).
+# import, the moves, settings and language code they use), forgotten while
+# a game is on screen (App.next_screen). Names under tallyboard, one string
+# (one object, not a tuple of strings). The game's screens, forgotten on
+# the home menu: tallyboard.app_more.GAME_MODULES.
 MENU_MODULES = ("ui.setup ui.home ui.menu ui.roster ui.settings ui.amend ui.space ui.games ui.choose ui.resume"
-                " ui.message app_more config_store")
-GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.seats ui.bid_line ui.trump"
+                " ui.message app_more config_store lang_file")
+# The rules core's modules loaded on use (settings for a new game and the
+# menus' forms, undo, amend, the record form, the English refusals),
+# forgotten with the menus: nothing a game keeps refers to them
+# (tricktally.game imports them inside the methods that use them).
+CORE_MODULES = "settings undo amend record messages"
 
 
-def unload_all(names):
-    """``unload`` every module of ``names`` (MENU_MODULES or GAME_MODULES)."""
+def unload_all(names, package="tallyboard."):
+    """``unload`` every module of ``names`` (a string such as MENU_MODULES;
+    CORE_MODULES with ``package`` "tricktally.")."""
     for name in names.split():
-        unload("tallyboard." + name)
+        unload(package + name)
 
 
 def unload(name):

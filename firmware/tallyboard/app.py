@@ -12,33 +12,31 @@ off that loop (start-up, the menus, starting a game, undo, amend) are in
 tallyboard.app_more, loaded when first used and forgotten while a game is
 on screen; ``App.__getattr__`` finds them there, so callers still write
 ``app.start_game(...)``.
+
+``LinkOnDemand`` (below) is the serial link the loop serves, loaded when
+the PC first speaks: here rather than in a module of its own, which would
+cost the board RAM for as long as it runs (every module is about 800 bytes
+of heap before its first line).
 """
 
 import sys
 
 from tricktally import RuleError
-from tallyboard import MENU_MODULES, text, unload_all
-from tallyboard.i18n import explain, t
+from tallyboard import CORE_MODULES, MENU_MODULES, text, unload_all
+from tallyboard.i18n import t
 from tallyboard.ui import widgets
 
 FIRMWARE_VERSION = "0.1.0"
 
-# Screen modules are imported when their screen first opens (RAM on the
-# board: the home menu needs none of the entry screens), kept here while a
-# game is on, forgotten on the home menu.
-_screens = {}
-
-
 def _screens_of(name):
-    """The screen module tallyboard.ui.entry or tallyboard.ui.table
-    (``name``), loaded now if it is not."""
-    m = _screens.get(name)
+    """The screen module ``name`` (tallyboard.ui.entry or
+    tallyboard.ui.table), imported now if it is not loaded: a screen's
+    module is loaded when it first opens (the home menu needs none of
+    them) and forgotten on the home menu (app_more.go_home)."""
+    m = sys.modules.get(name)
     if m is None:
-        if name == "entry":
-            from tallyboard.ui import entry as m
-        else:
-            from tallyboard.ui import table as m
-        _screens[name] = m
+        __import__(name)
+        m = sys.modules[name]
     return m
 
 
@@ -54,7 +52,7 @@ class App:
     between events, take the idle steps and read the battery
     (tallyboard.keeper, loaded only then)."""
 
-    def __init__(self, display, buttons, fs, clock, link=None, device_id="sim", rng=None, smart=True, power=None):
+    def __init__(self, display, buttons, fs, clock, link=None, device_id=None, rng=None, smart=True, power=None):
         from tallyboard import app_more
 
         app_more.start(self, display, buttons, fs, clock, link, device_id, rng, smart, power)
@@ -155,8 +153,10 @@ class App:
             self.go_home()
             return
         if "tallyboard.app_more" in sys.modules or "tallyboard.ui.menu" in sys.modules:
-            # A game is on screen: the menus' code can go until BACK.
+            # A game is on screen: the menus' code can go until BACK, and
+            # the core's that they (or an undo) loaded.
             unload_all(MENU_MODULES)
+            unload_all(CORE_MODULES, "tricktally.")
         if g.finished:
             self.show_table(_close_game, None)
             return
@@ -169,7 +169,7 @@ class App:
             self._order_hand = hand
         if g.NAME == "wizard":
             if self.trump_due():
-                self.go(self.keep(_screens_of("entry").TrumpEntry))
+                self.go(self.keep(_screens_of("tallyboard.ui.entry").TrumpEntry))
                 return
             if g.settings["bidding"] != "open":
                 if g.kind == "bid":
@@ -184,7 +184,7 @@ class App:
 
                     self.go(self.keep(RevealScreen))
                     return
-        self.go(_screens_of("entry").for_step(self, preset))
+        self.go(_screens_of("tallyboard.ui.entry").for_step(self, preset))
 
     def trump_due(self):
         """Wizard: True while the round in play still needs its trump asked
@@ -202,7 +202,7 @@ class App:
     def first_bid_picker(self):
         """The app's one number picker, set to the bid the game expects
         (the score table shows it on its last lines and passes it keys)."""
-        screens = _screens_of("entry")
+        screens = _screens_of("tallyboard.ui.entry")
         return screens._reuse(screens.NumberEntry, self, self.game, None)
 
     def keep(self, cls):
@@ -229,7 +229,9 @@ class App:
         try:
             done = g.enter(kind, seat, value)
         except RuleError as e:
-            self.refuse(explain(e, self.names))
+            # The rule in the players' language (rare in a game: the words
+            # are loaded for it, app_more.failure).
+            self.refuse(self.failure(e))
             return False
         try:
             self.journal.entry(self.game_id, kind, seat, value)
@@ -244,26 +246,23 @@ class App:
             # The table after a hand also asks the next one's first question
             # (Wizard: the trump; Spades: the first bid).
             self.show_table(_close_game if g.finished else App.next_screen, None if g.finished else _menu, None, True, not g.finished)
-        else:
-            self._next_or_fill()
-        return True
-
-    def _next_or_fill(self):
+            return True
         # With smart defaults on, a tricks or hearts value that can only be
         # one number (the last seat's, or 0 once nothing is left) is entered
         # at once: asking for it would be a press that decides nothing. Not
         # the step an undo has just reopened: the players check it
         # themselves rather than have it filled in behind their back.
-        g = self.game
-        value = _screens_of("entry").defaults.forced(g) if self.smart else None
+        value = _screens_of("tallyboard.ui.entry").defaults.forced(g) if self.smart else None
         keep = self._no_auto
         if value is not None and not (keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat):
             self.enter(g.kind, g.seat, value)
         else:
             self.next_screen()
+        return True
 
     def show_table(self, on_ok, on_back, index=None, undo=True, ask=False):
-        """The score table (one screen object reused for every hand); once
+        """The score table (one screen object reused for every hand, kept
+        with the pickers); once
         the game is over, the final standings first. ``ask``: the table
         also asks the next hand's first question (see TableScreen)."""
         if self.game.finished and index is None:
@@ -271,11 +270,13 @@ class App:
 
             self.go(FinalScreen(self, on_ok, undo))
             return
-        if self._table is None:
-            self._table = _screens_of("table").TableScreen(self, on_ok, on_back, index, undo, ask)
+        cls = _screens_of("tallyboard.ui.table").TableScreen
+        table = self.pickers.get(cls)
+        if table is None:
+            table = self.pickers[cls] = cls(self, on_ok, on_back, index, undo, ask)
         else:
-            self._table.reset(self, on_ok, on_back, index, undo, ask)
-        self.go(self._table)
+            table.reset(self, on_ok, on_back, index, undo, ask)
+        self.go(table)
 
     def set_trump(self, suit):
         """Wizard: record the trump of the round ("none" for no trump)."""
@@ -307,3 +308,41 @@ def _menu(app):
 def _close_game(app):
     # Game over, seen (the final table's OK).
     app.close_game()
+
+
+# ----- the serial link, loaded when the PC first speaks ------------------------
+# Most of a board's life has no PC attached: LinkOnDemand polls the stream
+# itself and imports the protocol server (tallyboard.link and
+# tallyboard.frames, about 12 KB of RAM) only when the first bytes arrive;
+# from then on it hands every poll to the link, those first bytes included.
+
+
+class LinkOnDemand:
+    """``poll()`` like tallyboard.link.Link; ``make(stream)`` builds the
+    Link on the first bytes read from ``stream`` (read_available/write)."""
+
+    def __init__(self, stream, make):
+        self.stream = stream
+        self.write = stream.write  # the link writes straight to the stream
+        self.make = make
+        self._pending = b""
+        self.link = None
+
+    def read_available(self):
+        """The stream seen by the link: the bytes that woke it, then the rest."""
+        if self._pending:
+            data = self._pending
+            self._pending = b""
+            return data
+        return self.stream.read_available()
+
+    def poll(self):
+        """Answer the PC if it has spoken; never blocks. Returns True if any
+        byte was received."""
+        if self.link is None:
+            data = self.stream.read_available()
+            if not data:
+                return False
+            self._pending = data
+            self.link = self.make(self)
+        return self.link.poll()

@@ -12,11 +12,17 @@ first use and forgotten, like the menus' screens, when a game screen opens
 in RAM.
 """
 
+import sys
+
 import tricktally
 import tallyboard
 from tallyboard import i18n, text
 from tallyboard.app import _screens_of
 from tallyboard.ui import widgets
+
+# The game's screens, forgotten on the home menu (go_home): names under
+# tallyboard, one string.
+GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.seats ui.bid_line ui.trump"
 
 
 class _Live:
@@ -50,8 +56,7 @@ def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
     app._revealed = None
     app._trump_asked = None
     app.screen = None
-    app._table = None
-    app.pickers = {}  # screen class -> the one picker reused for every entry
+    app.pickers = {}  # screen class -> the one screen reused: each picker, the score table
     app.last_bytes = 0
     app.presses = 0
     app.toast = None  # what an undo took back, shown until the next press
@@ -166,7 +171,7 @@ def use_game(app, game_id, g):
     app.short_names = [widgets.clip(p, 42) for p in g.players]
     app.initials = None
     app.side_names = []
-    room = _screens_of("entry").name_width(g)
+    room = _screens_of("tallyboard.ui.entry").name_width(g)
     for side in g.sides:
         app.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
     app._order_hand = None
@@ -243,13 +248,10 @@ def game_menu(app):
 
 def go_home(app):
     """The home menu (the game screens' code can go meanwhile)."""
-    from tallyboard import app as shell
-
-    if shell._screens:
-        shell._screens.clear()
-        app._table = None
+    if app.pickers or "tallyboard.ui.entry" in sys.modules:
+        # Coming back from a game: its screens (and the ones the app keeps) go.
         app.pickers = {}
-        tallyboard.unload_all(tallyboard.GAME_MODULES)
+        tallyboard.unload_all(GAME_MODULES)
     from tallyboard.ui.home import home
 
     app.go(home(app))

@@ -18,10 +18,7 @@ raises config_store.ConfigError, a ValueError whose ``note`` is that code
 for the screen.
 """
 
-# A low default contrast: the OLED's current and wear grow with it (the
-# SSD1306's segment current is contrast/256 of its maximum); players who
-# want it brighter set it in Settings.
-CONTRAST = 95
+# The roster's limits (the roster screen and config_store check them).
 MAX_NAMES = 12
 MAX_NAME = 10
 

@@ -12,9 +12,13 @@ the file again, so memory and flash always agree.
 import json
 
 from tricktally import settings as rules
-from tallyboard.config import CONTRAST, MAX_NAME, MAX_NAMES
+from tallyboard.config import MAX_NAME, MAX_NAMES
 
 FILE = "config.json"
+# A low default contrast: the OLED's current and wear grow with it (the
+# SSD1306's segment current is contrast/256 of its maximum); players who
+# want it brighter set it in Settings.
+CONTRAST = 95
 # Idle steps (issue 15, tallyboard.power): dim, display off, deepest sleep,
 # in seconds after the last press (0: never), and their defaults.
 IDLE = (("dim_s", 60), ("off_s", 300), ("sleep_s", 1800))

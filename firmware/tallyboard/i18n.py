@@ -17,26 +17,33 @@ port, a packed module about 6.7 KB with its keys).
 ``t(key)`` hashes the key, finds the hash in the index and reads that one
 record; the key in the record is checked, so a key the table does not have
 shows as the key itself, never as another string. Screens draw the same
-strings on every press, so the last ``CACHE`` strings read are kept (a
+strings on every press, so the last ``_CACHE`` (32) strings read are kept (a
 screen uses fewer): a redraw allocates nothing and reads nothing.
 
 Only the chosen language's index is loaded, and there is no fallback table
 (tests check that every table is whole).
+
+What the screens need only now and then is in tallyboard.lang_file, loaded
+when asked for (``i18n.LANGUAGES``, ``i18n.NATIVE``, ``i18n.table``,
+``i18n.explain`` find it there) and forgotten with the menus.
 """
 
-LANGUAGES = ("en", "es", "pt", "it", "fr")
-# Each language named in itself, for the settings screen.
-NATIVE = {"en": "English", "es": "Español", "pt": "Português", "it": "Italiano", "fr": "Français"}
-CACHE = 32
+try:
+    from micropython import const
+except ImportError:  # CPython: the same values, not folded in
+    const = int
+
+# (const: folded into the code by the compiler, no global, no name kept.)
+_CACHE = const(32)
 # Hashes stay below 2**22, so every step of key_hash is a small int on a
 # 32-bit board too (nothing allocated).
-HASH_MASK = 0x3FFFFF
+_HASH_MASK = const(0x3FFFFF)
 
 _path = None  # lang_XX.bin of the language in use
 _hashes = None  # its index: the hashes, then the offsets (bytes)
 _count = 0
-_cached_keys = [None] * CACHE
-_cached = [None] * CACHE
+_cached_keys = [None] * _CACHE
+_cached = [None] * _CACHE
 _next = 0  # the slot the next string read goes to (the oldest)
 code = None
 
@@ -45,36 +52,32 @@ def key_hash(key):
     """The index's hash of ``key`` (tools/make_lang.py uses this too)."""
     h = 0
     for ch in key:
-        h = (h * 33 + ord(ch)) & HASH_MASK
+        h = (h * 33 + ord(ch)) & _HASH_MASK
     return h
 
 
-def table(lang):
-    """The whole string table (a dict) of ``lang``, as the board reads it
-    (for tests and the PC; the board itself never builds it)."""
+def __getattr__(name):
+    # Called only for a name this module lacks: the languages, their own
+    # names, a whole table, the wording of a refusal (tallyboard.lang_file,
+    # loaded now).
     from tallyboard import lang_file
 
-    return lang_file.table(lang)
+    return getattr(lang_file, name)
 
 
 def use(lang):
     """Make ``lang`` the language of every screen: read its index (the
-    one before is forgotten)."""
-    global _path, _hashes, _count, code
+    one before is forgotten) and drop the strings kept for redraws (tests
+    use it to start again from the flash)."""
+    global _path, _hashes, _count, code, _next
     import tallyboard
     from tallyboard import lang_file
 
     # Raises the ValueError naming the languages.
     _path, _count, _hashes = lang_file.index(lang)
-    tallyboard.unload("tallyboard.lang_file")
+    tallyboard.unload(lang_file.__name__)
     code = lang
-    forget()
-
-
-def forget():
-    """Drop the strings kept for redraws (a language change; tests)."""
-    global _next
-    for i in range(CACHE):
+    for i in range(_CACHE):
         _cached_keys[i] = _cached[i] = None
     _next = 0
 
@@ -120,7 +123,7 @@ def t(key):
         return key
     _cached_keys[_next] = key
     _cached[_next] = s
-    _next = (_next + 1) % CACHE
+    _next = (_next + 1) % _CACHE
     return s
 
 
@@ -135,20 +138,3 @@ def tn(one, other, n):
     count ``n`` ("1 carta", "2 cartas"). Both keys are literals at the call,
     so nothing is allocated."""
     return t(one if singular(n) else other)
-
-
-def explain(err, names=None):
-    """A refusal from the core (a RuleError) in the current language: the
-    player concerned, why, and the rule's canonical name (as in RULES.md)."""
-    if _path is None:
-        use("en")
-    text = t("rule_" + err.rule)
-    if text.startswith("rule_"):  # no sentence for this rule
-        text = t("rule_other")
-    if err.seat is not None and names and 0 <= err.seat < len(names):
-        text = t("who") % (names[err.seat], text)
-    else:
-        text = text[0].upper() + text[1:]
-    if err.rule:
-        text = text + " (" + err.rule + ")"
-    return text

@@ -1,10 +1,18 @@
 # SPDX-License-Identifier: MIT
-"""Finding and reading a language's string table, ``lang_XX.bin`` (the
-format: tallyboard/i18n.py). Loaded when a language is chosen
-(``i18n.use``) and forgotten after: a game keeps only the index it read.
+"""What the screens need of the languages only now and then: which there
+are and their own names, finding and reading a string table,
+``lang_XX.bin`` (the format: tallyboard/i18n.py), and the wording of a
+refusal by the core. Loaded when a language is chosen (``i18n.use``) and
+forgotten after (a game keeps only the index it read), or when
+tallyboard.i18n is asked for one of these names (the settings screen, a
+refusal) and forgotten with the menus.
 """
 
-from tallyboard.i18n import LANGUAGES
+from tallyboard.i18n import t
+
+LANGUAGES = ("en", "es", "pt", "it", "fr")
+# Each language named in itself, for the settings screen.
+NATIVE = {"en": "English", "es": "Español", "pt": "Português", "it": "Italiano", "fr": "Français"}
 
 
 def path(lang):
@@ -49,3 +57,18 @@ def table(lang):
         cut = record.find("\n")
         out[record[:cut]] = record[cut + 1 :]
     return out
+
+
+def explain(err, names=None):
+    """A refusal from the core (a RuleError) in the current language: the
+    player concerned, why, and the rule's canonical name (as in RULES.md)."""
+    text = t("rule_" + err.rule)
+    if text.startswith("rule_"):  # no sentence for this rule
+        text = t("rule_other")
+    if err.seat is not None and names and 0 <= err.seat < len(names):
+        text = t("who") % (names[err.seat], text)
+    else:
+        text = text[0].upper() + text[1:]
+    if err.rule:
+        text = text + " (" + err.rule + ")"
+    return text

@@ -142,7 +142,7 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     # during a game: the game's screens and rules, no menu, no link, one table
     assert "tallyboard.ui.entry" in wizard and "tricktally.wizard" in wizard
     for name in ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.link",
-                 "tallyboard.frames"):
+                 "tallyboard.frames", "tallyboard.app_more", "tallyboard.config_store", "tallyboard.lang_file", "tricktally.settings"):
         assert name not in wizard, name
     # the journal's boot code left after boot, its other operations (new
     # game, sync, acks), generic writer and format names, and the file

@@ -146,6 +146,34 @@ def test_multiple_buttons_each_get_their_events():
     assert out == [(OK, LONG)]
 
 
+def test_events_of_one_poll_come_first_then_the_buttons_are_sampled_again():
+    r = Rig()
+    r.held[UP] = r.held[DOWN] = r.held[OK] = True
+    r.now += 1
+    # found together, returned in button order, one per call, before any
+    # new sampling (OK's release is not seen until they are out)
+    assert r.b.poll() == (UP, PRESS)
+    r.held[OK] = False
+    r.now += 60
+    assert r.b.poll() == (DOWN, PRESS) and r.b.busy()
+    assert r.b.poll() == (OK, PRESS)
+    assert r.b.poll() is None  # now sampled: OK released, nothing new
+
+
+def test_a_button_of_another_name_gives_long_not_repeat():
+    now = [0]
+    held = {"menu": False}
+    b = Buttons({"menu": lambda: held["menu"]}, lambda: now[0])
+    held["menu"] = True
+    out = []
+    for _ in range(300):
+        now[0] += 5
+        ev = b.poll()
+        if ev:
+            out.append(ev)
+    assert out == [("menu", PRESS), ("menu", LONG)]
+
+
 def test_button_held_at_start_waits_for_a_new_press():
     now = [0]
     held = {"ok": True}

@@ -3,12 +3,12 @@
 and then the first bytes are answered like any others."""
 
 from tallyboard import frames
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.config import Config
 from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.link import Link
-from tallyboard.ondemand import LinkOnDemand
+from tallyboard.app import LinkOnDemand
 
 
 class Stream:

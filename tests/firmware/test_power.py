@@ -124,7 +124,7 @@ def test_a_tap_while_asleep_gives_exactly_one_press():
 def test_a_press_still_held_when_the_board_wakes_is_not_doubled():
     levels, now = {"ok": True}, [0]
     b = _buttons({}, now)
-    b._src[0] = lambda: levels["ok"]
+    b.sources[0] = lambda: levels["ok"]
     now[0] = 1000
     b.handler("ok")(None)
     assert b.poll() == ("ok", PRESS)
@@ -370,9 +370,9 @@ def test_power_and_contrast_are_tracked():
 
 
 def test_default_contrast_is_low():
-    from tallyboard import config
+    from tallyboard import config_store
 
-    assert config.CONTRAST <= 0x7F
+    assert config_store.CONTRAST <= 0x7F
     assert power.NAMES[power.DEEP] == "deep"
 
 
@@ -381,7 +381,7 @@ def test_default_contrast_is_low():
 POWER_VM = r'''
 from tallyboard.app import App
 from tallyboard.buttons import Buttons, NAMES
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.memfs import MemFS
 from tallyboard.simbus import SimI2C

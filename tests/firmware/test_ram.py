@@ -37,9 +37,23 @@ def test_a_key_with_a_table_key_s_hash_is_still_not_that_key():
     # 33 more on the 8th): the record's own key is checked.
     other = "new_gal" + chr(ord("e") + 33)
     assert i18n.key_hash(other) == i18n.key_hash("new_game")
-    i18n.forget()
+    i18n.use(i18n.code or "en")  # nothing kept: both read from the flash
     assert i18n.t(other) == other
     assert i18n.t("new_game") == i18n.table(i18n.code or "en")["new_game"]
+
+
+def test_what_the_menus_ask_of_i18n_is_loaded_when_asked_for():
+    tallyboard.unload("tallyboard.lang_file")
+    assert i18n.t("new_game") and "tallyboard.lang_file" not in sys.modules
+    # the settings screen's list, a whole table, a refusal's wording
+    assert i18n.NATIVE["es"] == "Español" and i18n.LANGUAGES[0] == "en"
+    assert "tallyboard.lang_file" in sys.modules
+    assert i18n.table("en")["new_game"] == i18n.t("new_game")
+    from tricktally import RuleError
+
+    assert i18n.explain(RuleError("x", seat=1, rule="bid_range"), ["Ann", "Bob"]).startswith("Bob")
+    with pytest.raises(AttributeError):
+        i18n.no_such_name
 
 
 def test_unload_forgets_a_module_and_a_later_import_loads_it_again():
@@ -64,6 +78,41 @@ def test_menus_are_forgotten_in_a_game_and_game_screens_at_home():
     s.home()
     assert "tallyboard.ui.home" in sys.modules
     assert "tallyboard.ui.entry" not in sys.modules and "tallyboard.ui.table" not in sys.modules
+
+
+def test_the_core_s_modules_loaded_on_use_are_forgotten_in_a_game():
+    s = Session()
+    s.start_game("spades", 4)
+    # the new-game form and Game() loaded the settings tables: gone with the
+    # menus once the game is on screen, as the app's moves off the loop are
+    for name in ("tricktally.settings", "tallyboard.config_store", "tallyboard.app_more", "tallyboard.lang_file"):
+        assert name not in sys.modules, name
+    assert not hasattr(sys.modules["tricktally"], "settings")
+    s.press("ok")  # the first bid
+    s.app.undo()  # loads tricktally.undo, forgotten as the game screen opens again
+    assert s.app.game.entries() == 0 and "tricktally.undo" not in sys.modules
+    s.press("ok")
+    s.app.undo()  # and loaded again on the next use
+    assert s.app.game.entries() == 0 and "tricktally.undo" not in sys.modules
+    assert s.screen().startswith("NumberEntry")
+
+
+def test_a_refused_entry_in_a_game_is_worded_by_the_rarer_moves_then_forgotten():
+    from tricktally import RuleError
+
+    s = Session()
+    s.start_game("spades", 4)
+    g = s.app.game
+    seat = g.seat
+    with pytest.raises(RuleError) as info:
+        g.enter("bid", seat, 99)  # what the app is about to be refused
+    assert s.app.enter("bid", seat, 99) is False and g.entries() == 0
+    assert s.screen() == "Message" and " ".join(s.app.screen.lines) == i18n.explain(info.value, s.app.names)
+    s.press("ok")  # back to the entry; the next game screen forgets the words
+    s.press("ok")
+    assert g.entries() == 1
+    for name in ("tallyboard.app_more", "tallyboard.notes", "tallyboard.lang_file"):
+        assert name not in sys.modules, name
 
 
 def test_a_finished_game_is_listed_from_the_journal_not_kept():

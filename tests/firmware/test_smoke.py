@@ -8,7 +8,7 @@ import types
 
 from tallyboard import smoke
 from tallyboard.buttons import NAMES, Buttons
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
 from tallyboard.memfs import MemFS

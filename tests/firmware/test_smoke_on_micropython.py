@@ -8,7 +8,7 @@ from tests.mpvm import run_micropython
 SMOKE_VM = r'''
 from tallyboard import smoke
 from tallyboard.buttons import Buttons
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.memfs import MemFS
 from tallyboard.simbus import SimI2C

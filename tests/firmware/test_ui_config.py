@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from tallyboard.clock import Clock, FakeClock
+from tallyboard.clock import Clock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.config import Config
 from tallyboard.memfs import MemFS
 from tests.firmware.ui_script import Session

@@ -6,7 +6,7 @@ import pytest
 
 from tricktally.record import from_record
 from tallyboard.app import App
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.memfs import MemFS
 from tallyboard.simbus import SimI2C

@@ -10,7 +10,7 @@ import random
 import threading
 
 from tallyboard import frames
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.config import Config
 from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal

@@ -2,7 +2,7 @@
 """In-memory board for Link tests: real MemFS, Journal, Config, FakeClock."""
 
 from tallyboard import frames
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.config import Config
 from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal

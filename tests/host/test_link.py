@@ -259,7 +259,7 @@ def test_link_runs_on_micropython():
 from tallyboard.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.config import Config
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.link import Link
 from tallyboard import frames
 from tricktally import new_game

@@ -46,7 +46,10 @@ except ImportError:  # CPython, imported as tests.payloads.*
 from ui_script import LONG, PRESS, NullI2C, ScriptError, Session
 from tallyboard.app import App
 from tallyboard.buttons import NAMES, Buttons
-from tallyboard.clock import FakeClock
+try:
+    from tallyboard.fake_clock import FakeClock
+except ImportError:  # firmware from before the fake left tallyboard.clock
+    from tallyboard.clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
 
@@ -113,7 +116,10 @@ class ButtonSession(Session):
             self.link = link(self.stream)
         else:
             # as firmware/main.py does: loaded when the PC first speaks
-            from tallyboard.ondemand import LinkOnDemand
+            try:
+                from tallyboard.app import LinkOnDemand
+            except ImportError:  # firmware from before it joined the app's module
+                from tallyboard.ondemand import LinkOnDemand
 
             self.link = LinkOnDemand(self.stream, link)
         return self.link

@@ -111,7 +111,10 @@ class Board:
     def __init__(self, data, fs=None):
         from tallyboard.app import App
         from tallyboard.buttons import NAMES, Buttons
-        from tallyboard.clock import FakeClock
+        try:
+            from tallyboard.fake_clock import FakeClock
+        except ImportError:  # firmware from before the fake left tallyboard.clock
+            from tallyboard.clock import FakeClock
         from tallyboard.display import Display
 
         self.held = {}
@@ -146,7 +149,10 @@ class Board:
     def _make_link(self, app):
         # As firmware/main.py: the protocol server is loaded when the PC
         # first speaks.
-        from tallyboard.ondemand import LinkOnDemand
+        try:
+            from tallyboard.app import LinkOnDemand
+        except ImportError:  # firmware from before it joined the app's module
+            from tallyboard.ondemand import LinkOnDemand
 
         def link(stream):
             from tallyboard.app import FIRMWARE_VERSION

@@ -13,7 +13,7 @@ import click
 
 from tallyboard import smoke
 from tallyboard.buttons import NAMES, Buttons
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
 from tallyboard.simbus import SimI2C

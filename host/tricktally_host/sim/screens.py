@@ -12,7 +12,7 @@ import os
 import sys
 
 from tallyboard.app import App
-from tallyboard.clock import FakeClock
+from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.memfs import MemFS
 from tallyboard.i18n import t
