@@ -17,9 +17,11 @@ tables (see tallyboard/text.py for how they are read):
   last one the font has), the glyph index (255 = none).
 - ``WIDE``: code points above 0x17F (suits, arrows...) as big-endian u16
   followed by the glyph index, 3 bytes each.
-- ``HEIGHT`` (line height), ``WIDTH`` (glyph width), ``ADVANCE`` (pen step),
-  ``PAGES``, ``BYTES`` (bytes per glyph), ``FALLBACK`` (glyph for anything
-  missing: '?').
+- ``METRICS``: a tuple of HEIGHT (line height), WIDTH (glyph width),
+  ADVANCE (pen step), PAGES, BYTES (bytes per glyph), FIRST (MAP's first
+  code point), FALLBACK (glyph for anything missing: '?') and COUNT (glyphs),
+  in that order. One name, not eight: every name a module defines stays
+  interned on the board after the module is forgotten.
 
 SMALL is a 5x7 design in a 6 px advance and a 10 px line: rows 0-1 hold the
 accents of capitals, rows 2-8 the capitals (baseline on row 8), row 9 the
@@ -1566,14 +1568,9 @@ def module_text(doc, cells, order, width, height, advance):
         "",
         "# Characters, in glyph order: %s" % chars,
         "",
-        "HEIGHT = %d" % height,
-        "WIDTH = %d" % width,
-        "ADVANCE = %d" % advance,
-        "PAGES = %d" % pages,
-        "BYTES = %d" % (pages * width),
-        "FIRST = 0x%02X" % MAP_FIRST,
-        "FALLBACK = %d" % order.index("?"),
-        "COUNT = %d" % len(order),
+        "# HEIGHT, WIDTH, ADVANCE, PAGES, BYTES, FIRST, FALLBACK, COUNT",
+        "METRICS = (%d, %d, %d, %d, %d, 0x%02X, %d, %d)" % (
+            height, width, advance, pages, pages * width, MAP_FIRST, order.index("?"), len(order)),
         "MAP = %s" % bytes_literal(table),
         "WIDE = %s" % bytes_literal(wide, per_line=15),
         "DATA = bytearray(%s)" % bytes_literal(data, per_line=20),

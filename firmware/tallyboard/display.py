@@ -14,8 +14,6 @@ one spare byte in front, which is where a data control byte goes for a
 full-frame transfer; partial spans are copied to a preallocated buffer.
 """
 
-from tallyboard.text import FrameBuffer, MONO_VLSB  # framebuf, or its CPython twin
-
 try:
     from micropython import const
 except ImportError:
@@ -27,8 +25,6 @@ _SET_ENTIRE_ON = const(0xA4)
 _SET_NORM_INV = const(0xA6)
 _SET_DISP = const(0xAE)
 _SET_MEM_ADDR = const(0x20)
-_SET_COL_ADDR = const(0x21)
-_SET_PAGE_ADDR = const(0x22)
 _SET_DISP_START_LINE = const(0x40)
 _SET_SEG_REMAP = const(0xA0)
 _SET_MUX_RATIO = const(0xA8)
@@ -41,9 +37,9 @@ _SET_VCOM_DESEL = const(0xDB)
 _SET_CHARGE_PUMP = const(0x8D)
 
 # I2C control bytes: Co=0 then D/C#: the rest of the transfer is commands
-# (0x00) or display data (0x40).
+# (0x00) or display data (0x40, put in the buffers by tallyboard.display_init,
+# with the window's registers).
 _CTRL_CMD = const(0x00)
-_CTRL_DATA = const(0x40)
 
 # Spans are rounded up to this many bytes (one send buffer per length).
 _SPAN_STEP = const(8)
@@ -58,57 +54,12 @@ class Display:
     """
 
     def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False):
-        if width < 8 or width > 128 or width % _SPAN_STEP:
-            raise ValueError("SSD1306 width must be a multiple of 8 up to 128, not %r" % (width,))
-        if height not in (16, 32, 64):
-            raise ValueError("SSD1306 height must be 16, 32 or 64, not %r" % (height,))
-        self.i2c = i2c
-        self.addr = addr
-        self.width = width
-        self.height = height
-        self.pages = height // 8
-        size = width * self.pages
-        # raw[0] is spare: it holds _CTRL_DATA so the whole frame goes in one
-        # transfer without copying.
-        self._raw = bytearray(size + 1)
-        self._raw[0] = _CTRL_DATA
-        raw = memoryview(self._raw)
-        self._frame = raw
-        self.buffer = raw[1:]
-        self.fb = FrameBuffer(self.buffer, width, height, MONO_VLSB)
-        self._shadow = bytearray(size)
-        shadow = memoryview(self._shadow)
-        self._page_views = [self.buffer[p * width:(p + 1) * width] for p in range(self.pages)]
-        self._shadow_views = [shadow[p * width:(p + 1) * width] for p in range(self.pages)]
-        # With an overlay, the frame as drawn is kept here while the overlay
-        # draws on it (made at the first such show: 1 KB only then).
-        self._save = None
-        self._save_views = None
-        # Pages of the frame as last drawn and shown (the shadow, or _save
-        # under an overlay): what keep/kept put back.
-        self._kept_views = None
-        self._zero = bytes(width)  # one blank page row, for keep()
-        self._tx = bytearray(width + 1)
-        self._tx[0] = _CTRL_DATA
-        tx = memoryview(self._tx)
-        self._txfb = FrameBuffer(tx[1:], width, 8, MONO_VLSB)
-        # _sends[k] sends k * _SPAN_STEP data bytes.
-        self._sends = [tx[:k * _SPAN_STEP + 1] for k in range(width // _SPAN_STEP + 1)]
-        self._window = bytearray(_WINDOW_CMD)
-        self._window[0] = _CTRL_CMD
-        self._window[1] = _SET_COL_ADDR
-        self._window[4] = _SET_PAGE_ADDR
-        self._cmd = bytearray(3)
-        self._cmd[0] = _CTRL_CMD
-        self._cmd1 = memoryview(self._cmd)[:2]
-        # Per-page dirty span found by show(): first column, byte count.
-        self._lo = bytearray(self.pages)
-        self._n = bytearray(self.pages)
-        self._valid = False  # the panel's RAM is unknown until the first show
-        self.bytes_total = 0
-        # ``overlay(display)`` changes every frame just before it is sent
-        # (the battery mark and the pixel shift, tallyboard.keeper), or None.
-        self.overlay = None
+        # The buffers are made once, by tallyboard.display_init (forgotten
+        # after: RAM on the board).
+        from tallyboard import display_init, unload
+
+        display_init.init(self, i2c, addr, width, height)
+        unload("tallyboard.display_init")
         self.init_display(external_vcc)
 
     def init_display(self, external_vcc=False):

@@ -34,38 +34,7 @@ _num = bytearray(13)
 
 class Font:
     """A fixed-pitch bitmap font, read from its generated module
-    (tallyboard.font_NAME)."""
-
-    def __init__(self, name):
-        # A module's constants live as long as the module: the font module's
-        # ``bytes`` literal of DATA would stay in RAM beside the bytearray made
-        # from it (1.7 KB for SMALL on the board). So the Font takes the tables
-        # it draws from and the module is forgotten at once (its code and that
-        # literal are collected); importing it again would load it again.
-        import tallyboard
-
-        module = __import__("tallyboard." + name, None, None, (name,))
-        self.height = module.HEIGHT  # line height in pixels
-        w = self.glyph_width = module.WIDTH
-        self.advance = module.ADVANCE  # pen step per character
-        self.data = module.DATA  # the strip: PAGES rows of COUNT * WIDTH column bytes
-        self.map = module.MAP
-        self.wide = module.WIDE
-        self.first = module.FIRST
-        self.fallback = module.FALLBACK
-        self.count = module.COUNT
-        self.nbytes = module.BYTES  # bytes per glyph
-        self.end = self.first + len(self.map)
-        # The font's glyphs side by side (tools/make_fonts.py): a glyph is cut
-        # out into a one-glyph buffer by one clipped blit, C code on the
-        # board, instead of a byte loop in Python (which took a fifth of a
-        # key press on a Pico).
-        strip = FrameBuffer(module.DATA, module.COUNT * w, module.HEIGHT, MONO_VLSB)
-        cell = FrameBuffer(bytearray(module.BYTES), w, module.HEIGHT, MONO_VLSB)
-        # What draw() needs, in one tuple: unpacked at once (one attribute
-        # look-up per call instead of eight, a call costs about 0.1 ms on a Pico).
-        self.cut = (w, self.advance, cell, strip, self.glyph(32), self.first, self.end, self.map)
-        tallyboard.unload("tallyboard." + name)
+    (tallyboard.font_NAME) by ``load`` at import."""
 
     def glyph(self, cp):
         """Glyph index for code point ``cp``, or None when the font lacks it."""
@@ -79,8 +48,45 @@ class Font:
         return None
 
 
-SMALL = Font("font_small")
-BIG = Font("font_big")
+def load(name):
+    # Runs twice at import and is deleted after: a function kept in the
+    # module would keep its code in RAM for nothing.
+    self = Font()
+    # A module's constants live as long as the module: the font module's
+    # ``bytes`` literal of DATA would stay in RAM beside the bytearray made
+    # from it (1.7 KB for SMALL on the board). So the Font takes the tables
+    # it draws from and the module is forgotten at once (its code and that
+    # literal are collected); importing it again would load it again.
+    import tallyboard
+
+    module = __import__("tallyboard." + name, None, None, (name,))
+    # HEIGHT, WIDTH, ADVANCE, PAGES, BYTES, FIRST, FALLBACK, COUNT
+    height, w, advance, pages, nbytes, first, fallback, count = module.METRICS
+    self.height = height  # line height in pixels
+    self.advance = advance  # pen step per character
+    self.data = module.DATA  # the strip: PAGES rows of COUNT * WIDTH column bytes
+    self.map = module.MAP
+    self.wide = module.WIDE
+    self.first = first
+    self.fallback = fallback
+    self.count = count  # glyphs (cut[0]: the glyph width)
+    self.end = self.first + len(self.map)
+    # The font's glyphs side by side (tools/make_fonts.py): a glyph is cut
+    # out into a one-glyph buffer by one clipped blit, C code on the
+    # board, instead of a byte loop in Python (which took a fifth of a
+    # key press on a Pico).
+    strip = FrameBuffer(module.DATA, count * w, height, MONO_VLSB)
+    cell = FrameBuffer(bytearray(nbytes), w, height, MONO_VLSB)
+    # What draw() needs, in one tuple: unpacked at once (one attribute
+    # look-up per call instead of eight, a call costs about 0.1 ms on a Pico).
+    self.cut = (w, self.advance, cell, strip, self.glyph(32), self.first, self.end, self.map)
+    tallyboard.unload("tallyboard." + name)
+    return self
+
+
+SMALL = load("font_small")
+BIG = load("font_big")
+del load
 
 # palette for drawing in colour 0: source 1 -> 0, source 0 -> 1 (the key).
 _INVERT = FrameBuffer(bytearray(2), 2, 1, MONO_VLSB)

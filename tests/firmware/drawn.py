@@ -21,8 +21,6 @@ def record_text(monkeypatch, owner):
         return real(fb, s, x, y, font, color, sign)
 
     monkeypatch.setattr(text, "draw", draw)
-    # widgets.draw_int is text.draw under another name.
-    monkeypatch.setattr(widgets, "draw_int", draw)
     real_paint = widgets.paint
 
     def paint(app):

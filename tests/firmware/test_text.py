@@ -35,17 +35,17 @@ def test_big_covers_scores():
 
 
 def test_font_metrics():
-    assert (SMALL.height, SMALL.advance, SMALL.glyph_width) == (10, 6, 5)
-    assert (BIG.height, BIG.advance, BIG.glyph_width) == (16, 12, 10)
+    assert (SMALL.height, SMALL.advance, SMALL.cut[0]) == (10, 6, 5)
+    assert (BIG.height, BIG.advance, BIG.cut[0]) == (16, 12, 10)
     assert isinstance(SMALL.data, bytearray) and isinstance(BIG.data, bytearray)  # framebuf draws from it
-    assert len(SMALL.data) == SMALL.count * SMALL.nbytes
+    assert len(SMALL.data) == SMALL.count * 5 * 2  # 5 columns of 2 pages a glyph
 
 
 def _glyph_bytes(font, g):
     # Glyph g's column bytes, page by page, out of the font's strip.
-    w = font.glyph_width
+    w = font.cut[0]
     row = font.count * w
-    return b"".join(bytes(font.data[p * row + g * w:p * row + (g + 1) * w]) for p in range(font.nbytes // w))
+    return b"".join(bytes(font.data[p * row + g * w:p * row + (g + 1) * w]) for p in range((font.height + 7) // 8))
 
 
 def test_every_glyph_is_distinct():
@@ -67,7 +67,7 @@ def test_glyphs_stay_inside_their_cell():
             text.draw(fb, c, 10, 10, font)
             pts = lit(fb)
             assert pts, "%r draws nothing" % c
-            assert all(10 <= x < 10 + font.glyph_width and 10 <= y < 10 + font.height for x, y in pts), c
+            assert all(10 <= x < 10 + font.cut[0] and 10 <= y < 10 + font.height for x, y in pts), c
 
 
 def test_capital_accents_sit_above_the_letter_within_the_line():

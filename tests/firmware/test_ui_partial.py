@@ -86,12 +86,10 @@ def test_a_value_change_redraws_only_its_pages():
         return real(fb, v, x, y, font, color, sign)
 
     text.draw = spy
-    widgets.draw_int = spy
     try:
         s.press("up")
     finally:
         text.draw = real
-        widgets.draw_int = real
     # Nothing on the title bar (line y=-2) was drawn again.
     assert drawn and all(y >= 6 for v, y in drawn)
 

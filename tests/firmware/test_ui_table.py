@@ -167,8 +167,8 @@ def test_an_unsynced_game_asks_twice_and_says_it_is_not_on_a_pc():
 
 def _column(g, seat):
     # Left x and width of a seat's column in the entry rows.
-    width = (128 - entry.LABEL_W) // g.n
-    return entry.LABEL_W + width * seat, width
+    width = (128 - entry._LABEL_W) // g.n
+    return entry._LABEL_W + width * seat, width
 
 
 def test_the_entry_row_keeps_seat_order_with_names_and_marks(monkeypatch):
@@ -552,3 +552,14 @@ def test_undo_takes_back_the_first_bid_from_the_table():
     assert s.screen() == "NumberEntry" and s.app.screen.value == 4 and g.seat == seat
     s.press("back", LONG)  # and across into hand 1: asked first
     assert s.screen() == "Menu" and s.app.screen.title == "Reopen hand 1?"
+
+
+def test_the_trump_keys_are_the_buttons_arrows_in_suit_order():
+    # ui.trump spells the keys out (a const tuple is folded into the code on
+    # the board): they must stay the buttons' own names, suit by suit.
+    from tallyboard import buttons
+    from tallyboard.ui import trump
+
+    assert trump._TRUMP_ORDER == (buttons.UP, buttons.RIGHT, buttons.DOWN, buttons.LEFT)
+    assert trump._SUITS == ("S", "H", "D", "C")
+    assert [trump.trump_sign(s) for s in (None, "none", "S", "C")] == ["?", "-", "\u2660", "\u2663"]

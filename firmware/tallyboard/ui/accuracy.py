@@ -77,11 +77,11 @@ class AccuracyScreen:
             # "made/hands" ending at X_MADE, then the percentage at the right edge.
             right = X_MADE
             widgets.draw_int_right(fb, hands, right, y)
-            right -= widgets.int_width(hands)
-            widgets.draw_right(fb, SLASH, right, y)
+            right -= text.width(hands)
+            widgets.draw_int_right(fb, SLASH, right, y)
             right -= text.width(SLASH)
             widgets.draw_int_right(fb, made, right, y)
-            widgets.draw_right(fb, PERCENT, widgets.W - 1, y)
+            widgets.draw_int_right(fb, PERCENT, widgets.W - 1, y)
             widgets.draw_int_right(fb, made * 100 // hands, widgets.W - 1 - text.width(PERCENT), y)
 
 

@@ -11,7 +11,7 @@ from tallyboard.ui.entry import ARROW_L, ARROW_R
 BID_VALUE_X = 100  # the middle of the bid shown on the bid line
 
 
-def draw_bid_keys(fb, app, picker, y):
+def draw(fb, app, picker, y):
     """ "Bid Ana   ◀2 [3] 4▶" inverted on line ``y``: the next hand's first
     bid as its picker starts it, the value boxed, its neighbours beside."""
     fb.fill_rect(0, y + 1, widgets.W, 10, 1)
@@ -24,20 +24,20 @@ def draw_bid_keys(fb, app, picker, y):
         label = t("blind_short")
         w = text.width(label)
     else:
-        w = widgets.int_width(v)
+        w = text.width(v)
     x0 = BID_VALUE_X - w // 2
     fb.fill_rect(x0 - 2, y + 2, w + 4, 8, 0)
     if v < 0:
         text.draw(fb, label, x0, y)
     else:
-        widgets.draw_int(fb, v, x0, y)
+        text.draw(fb, v, x0, y)
     left = picker.neighbour(-1)
     if app.smart and left is not None:
         x = text.draw(fb, ARROW_L, BID_VALUE_X - 24, y, text.SMALL, 0)
         if left < 0:
             text.draw(fb, t("blind_short"), x, y, text.SMALL, 0)
         else:
-            widgets.draw_int(fb, left, x, y, None, 0)
+            text.draw(fb, left, x, y, None, 0)
     right = picker.neighbour(1)
     if app.smart and right is not None:
         x = widgets.W - 1 - text.width(ARROW_R)

@@ -7,9 +7,6 @@ at its lowest and nothing is filled in (the benchmark's baseline). All integer
 arithmetic: floats allocate on MicroPython.
 """
 
-HEARTS_TOTAL = 13
-
-
 def _sum(values, count=False):
     # The sum of the positive values in, or with ``count`` how many are in.
     s = 0
@@ -29,7 +26,7 @@ def total_for(g, kind):
         # Spades deals every card: the tricks per hand is g.cards too.
         return g.cards
     if kind == "hearts":
-        return HEARTS_TOTAL
+        return 13  # the hearts in a deck
     return None
 
 

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The screens of a hand: the header every hand screen shares, the number
-picker (bids, tricks, hearts) and the Wizard trump. Only what a game needs
-is loaded: Hearts' seat picker and moon choice are in ui.seats, the privacy
+picker (bids, tricks, hearts). Only what a game needs is loaded: Wizard's
+trump screen is in ui.trump, Hearts' seat picker and moon choice in
+ui.seats, the privacy
 screens of hidden and delayed bidding (pass to NAME, first card played,
 reveal) in ui.private.
 
@@ -17,36 +18,34 @@ from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
 
-# The trump suits in the order of their keys (UP, RIGHT, DOWN, LEFT: the
-# trump screen and the score table's trump line), their signs and the keys'
-# arrows (tuples of constants, not dicts: less RAM on the board; and not
-# one string indexed, which would make each character a new interned
-# string at run time).
-TRUMP_ORDER = (UP, RIGHT, DOWN, LEFT)
-SUITS = ("S", "H", "D", "C")
-SUIT_SIGNS = ("\u2660", "\u2665", "\u2666", "\u2663")
-TRUMP_ARROWS = ("\u25b2", "\u25b6", "\u25bc", "\u25c0")
-BLIND_NIL = -1
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
+# Constants: on the board they are folded into the code (no name kept).
+_BLIND_NIL = const(-1)
 ARROW_L = "\u25c0"
 ARROW_R = "\u25b6"
-VALUE_Y = 24  # the big value fills pages 3 and 4 exactly
+_VALUE_Y = const(24)  # the big value fills pages 3 and 4 exactly
 NEIGHBOUR = 36  # the neighbours sit this far left/right of the middle
 
 
-def header(app, g, sum_kind=None, extra=None):
+def header(app, g, kind=None, value=None):
     """Page 0: hand (round) number and dealer in the title bar; page 1: the
-    cards dealt, and the trump, pass direction or target. With ``sum_kind``
+    cards dealt, and the trump, pass direction or target. With ``kind``
     (tricks, hearts) page 1 keeps only what matters then (cards; the pass
-    for Hearts) and ends with the running sum of that kind."""
+    for Hearts) and ends with the running sum of that kind, ``value`` (on the picker)
+    counted in."""
     fb = app.fb
     if text.MASK & 1:  # the title bar is redrawn
         # Wizard has rounds, Spades and Hearts hands.
         x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))
-        x = widgets.draw_int(fb, g.hand_number, x + 4, -2, None, 0)
+        x = text.draw(fb, g.hand_number, x + 4, -2, None, 0)
         count = g.hand_count()
         if count:
             x = text.draw(fb, "/", x, -2, text.SMALL, 0)
-            x = widgets.draw_int(fb, count, x, -2, None, 0)
+            x = text.draw(fb, count, x, -2, None, 0)
         name = app.short_names[g.dealer]
         dealer = t("dealer_short")
         right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
@@ -58,37 +57,34 @@ def header(app, g, sum_kind=None, extra=None):
         if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
             cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
             fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
+    if not text.MASK & 3:
+        return  # line 1 (its letters in page 1, accents in page 0) is not redrawn
     y = 6  # line 1
     if g.NAME == "hearts":
         # One phrase per direction ("pass left", "no passing"): the running
         # sum may take the right of the line.
-        from tallyboard.ui.seats import DIR_KEYS  # Hearts' screens
+        from tallyboard.ui.seats import pass_word  # Hearts' screens
 
-        text.draw(fb, t(DIR_KEYS[g.pass_direction()]), 0, y)
+        text.draw(fb, pass_word(g), 0, y)
     else:
         # "1 card" / "13 cards"
-        x = widgets.draw_int(fb, g.cards, 0, y)
+        x = text.draw(fb, g.cards, 0, y)
         x = text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y) + 8
-    if sum_kind is not None:
-        draw_sum(fb, g, sum_kind, y, extra, False)
+    if kind is not None:
+        draw_sum(fb, g, kind, y, value, False)
     elif g.NAME == "wizard":
         x = text.draw(fb, t("trump"), x, y)
-        trump = g.trump  # a suit, "none" or not chosen yet (None)
-        if trump is None:
-            sign = "?"
-        elif trump == "none":
-            sign = "-"
-        else:
-            sign = SUIT_SIGNS[SUITS.index(trump)]
-        text.draw(fb, sign, x + 3, y)
+        from tallyboard.ui.trump import trump_sign  # Wizard's
+
+        text.draw(fb, trump_sign(g.trump), x + 3, y)
     elif g.NAME == "spades":
         x = text.draw(fb, t("target"), x, y)
-        widgets.draw_int(fb, g.target, x + 3, y)
+        text.draw(fb, g.target, x + 3, y)
 
 
 # The row labels' column; the seats share the rest, in table order always
 # (the same place every hand, whoever deals): seat s's column starts at
-# LABEL_W + (W - LABEL_W) // n * s.
+# _LABEL_W + (W - _LABEL_W) // n * s.
 def game_key(app, name, kind):
     """The keys every hand screen shares: a long press (long BACK undoes
     the last entry; the others do nothing) and BACK (the game menu).
@@ -103,7 +99,7 @@ def game_key(app, name, kind):
     return False
 
 
-LABEL_W = 26
+_LABEL_W = const(26)
 
 
 def draw_names(fb, app, g, y, current, only=-1):
@@ -113,7 +109,7 @@ def draw_names(fb, app, g, y, current, only=-1):
     cells of ``only`` and ``current``, cleared first."""
     if only < 0 and not text.MASK & 3 << (y >> 3):
         return  # neither of the line's pages is redrawn
-    width = (widgets.W - LABEL_W) // g.n
+    width = (widgets.W - _LABEL_W) // g.n
     names = app.initials  # the names cut to a column, made once per game
     if names is None:
         names = app.initials = []
@@ -121,7 +117,7 @@ def draw_names(fb, app, g, y, current, only=-1):
             names.append(widgets.clip(p, width - 3))
     adv = text.SMALL.advance
     for s in range(g.n):
-        x = LABEL_W + width * s
+        x = _LABEL_W + width * s
         if only >= 0:
             if s != only and s != current:
                 continue
@@ -146,11 +142,11 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
     values = g.current.values[kind]
     if only < 0:
         text.draw(fb, t("row_bid" if kind == "bid" else "row_tricks" if kind == "tricks" else "row_hearts"), 0, y)
-        if not text.MASK & 1 << ((y + 2) >> 3) and BLIND_NIL not in values:
+        if not text.MASK & 1 << ((y + 2) >> 3) and _BLIND_NIL not in values:
             return  # digits and "-" stay in the line's own page: not redrawn
-    width = (widgets.W - LABEL_W) // g.n
+    width = (widgets.W - _LABEL_W) // g.n
     for s in range(g.n):
-        x = LABEL_W + width * s
+        x = _LABEL_W + width * s
         if only >= 0:
             if s != only:
                 continue
@@ -162,29 +158,29 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
             widgets.cross_out(fb, left - 1, y + 2, right, y + 9)
         elif v is None:
             text.draw(fb, "-", x + (width - 6) // 2, y)
-        elif v == BLIND_NIL:
+        elif v == _BLIND_NIL:
             widgets.draw_center(fb, t("blind_short"), y, None, 1, x, x + width)
         else:
             text.draw(fb, v, x + (width - text.width(v)) // 2, y)
 
 
-def draw_sum(fb, g, kind, y, extra, center=True):
+def draw_sum(fb, g, kind, y, value, center=True):
     """The running sum as players say it: "bids 11/13" while it is short of
     the cards (or 13 hearts), "over by 1" past them, and "under by 2" once
-    every bid is in and it falls short. ``extra`` is the value on the
+    every bid is in and it falls short. ``value`` is the one on the
     picker, counted as if entered. Drawn piece by piece: no string built."""
     total = defaults.total_for(g, kind)
     if total is None:
         total = g.cards
     values = g.current.values[kind]
-    s = extra if extra is not None and extra > 0 else 0
+    s = value if value is not None and value > 0 else 0
     missing = 0
     for v in values:
         if v is None:
             missing += 1
         elif v > 0:
             s += v
-    if extra is not None:
+    if value is not None:
         missing -= 1
     if s > total:
         key, n, den = "sum_over", s - total, None
@@ -193,21 +189,24 @@ def draw_sum(fb, g, kind, y, extra, center=True):
     else:
         key, n, den = "sum_bids" if kind == "bid" else "sum_tricks" if kind == "tricks" else "row_hearts", s, total
     word = t(key)
-    w = text.width(word) + 4 + widgets.int_width(n)
+    w = text.width(word) + 4 + text.width(n)
     if den is not None:
-        w += text.width("/") + widgets.int_width(den)
+        w += text.width("/") + text.width(den)
     x = (widgets.W - w) // 2 if center else widgets.W - 1 - w
     x = text.draw(fb, word, x, y) + 4
-    x = widgets.draw_int(fb, n, x, y)
+    x = text.draw(fb, n, x, y)
     if den is not None:
         x = text.draw(fb, "/", x, y)
-        widgets.draw_int(fb, den, x, y)
+        text.draw(fb, den, x, y)
 
 
 class NumberEntry:
     """Pick a whole number for the expected bid, tricks or hearts entry."""
 
     cell_pages = 0  # pages redrawn cell by cell by the next draw (see dirty)
+    # The trump screen (ui.trump sets it when loaded): its title bar stays
+    # for the round's first bid (widgets.paint).
+    follows = None
     # What the last draw showed: game, hand, kind, seat, value, entries,
     # crossed-out preview (see dirty); made by the first draw.
     drawn = None
@@ -271,7 +270,7 @@ class NumberEntry:
         d = self.drawn
         g = app.game
         self.cell_pages = 0
-        if last.__class__ is TrumpEntry:
+        if last.__class__ is self.follows:
             # The round's first bid right after its trump: the same title bar.
             return 0xFE if last.game is g and last.hand == g.hand_number else 255
         if last is not self or d is None or d[0] is not g or d[1] != g.hand_number:
@@ -281,7 +280,7 @@ class NumberEntry:
         if d[3] != self.seat or d[5] != g.entries():
             if self.kind != "tricks":
                 return 0xFE
-            if g.entries() == d[5] + 1 and g.current.values["tricks"][d[3]] is not None and BLIND_NIL not in g.current.values["bid"]:
+            if g.entries() == d[5] + 1 and g.current.values["tricks"][d[3]] is not None and _BLIND_NIL not in g.current.values["bid"]:
                 # The next seat after one count: in the names (page 5) and
                 # counts (page 7) only two cells and one change (draw).
                 self.cell_pages = 0xA0
@@ -323,7 +322,7 @@ class NumberEntry:
         if kind == "bid":
             if self.value == self.forbidden:
                 hint = t("hint_forbidden")
-            elif self.value == BLIND_NIL:
+            elif self.value == _BLIND_NIL:
                 hint = t("blind_nil")
             elif self.value == 0 and g.NAME == "spades":
                 hint = t("nil")
@@ -333,27 +332,27 @@ class NumberEntry:
         room = widgets.W - x - 4 - (text.width(hint) + 4 if hint else 0)
         text.draw(fb, widgets.clip(app.names[self.seat], room) if room < 60 else app.names[self.seat], x + 4, y)
         if hint:
-            widgets.draw_right(fb, hint, widgets.W - 1, y)
+            widgets.draw_int_right(fb, hint, widgets.W - 1, y)
         if self.private or kind == "bid":
             header(app, g)
         else:
             header(app, g, kind, self.value)
         big = text.BIG
         v = self.value if self.value >= 0 else 0
-        w = widgets.int_width(v, big)
+        w = text.width(v, big)
         x0 = (widgets.W - w) // 2
-        widgets.draw_int(fb, v, x0, VALUE_Y, big)
+        text.draw(fb, v, x0, _VALUE_Y, big)
         if self.value == self.forbidden:
-            widgets.cross_out(fb, x0 - 2, VALUE_Y, x0 + w + 1, VALUE_Y + big.height - 1)
+            widgets.cross_out(fb, x0 - 2, _VALUE_Y, x0 + w + 1, _VALUE_Y + big.height - 1)
         if app.smart:
             ys = 30  # line 4
             left = self.neighbour(-1)
             if left is not None:
                 x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, ys)
-                if left == BLIND_NIL:
+                if left == _BLIND_NIL:
                     text.draw(fb, t("blind_short"), x + 1, ys)
                 else:
-                    widgets.draw_int(fb, left, x + 1, ys)
+                    text.draw(fb, left, x + 1, ys)
             nxt = self.neighbour(1)
             if nxt is not None:
                 x = 64 + NEIGHBOUR - text.width(ARROW_R)
@@ -384,44 +383,15 @@ class NumberEntry:
             draw_sum(fb, g, "bid", 54, self.value)
 
 
-def trump_key(app, name):
-    """Set the trump a key stands for (each arrow its suit, OK no trump);
-    other keys do nothing."""
-    if name == OK:
-        app.set_trump("none")
-    for i in range(4):
-        if TRUMP_ORDER[i] == name:
-            app.set_trump(SUITS[i])
+def __getattr__(name):
+    # Wizard's trump screen is in ui.trump (loaded for a Wizard game only);
+    # the app asks it here, beside the other hand screens.
+    if name == "TrumpEntry":
+        from tallyboard.ui.trump import TrumpEntry
 
+        return TrumpEntry
+    raise AttributeError(name)
 
-class TrumpEntry:
-    """Wizard trump for the round: one key per suit, OK for none."""
-
-    game = hand = None  # the game and hand the last draw showed (NumberEntry.dirty)
-
-    def key(self, app, name, kind):
-        if not game_key(app, name, kind):
-            trump_key(app, name)
-
-    def draw(self, app):
-        fb = app.fb
-        g = app.game
-        self.game = g
-        self.hand = g.hand_number
-        header(app, g)
-        # The entry layout: page 2 the question, then one key per suit.
-        text.draw(fb, t("trump_q"), 0, widgets.line(2))
-        y = widgets.line(4)
-        x = 4
-        for i in range(4):
-            x = text.draw(fb, TRUMP_ARROWS[i], x, y)
-            x = text.draw(fb, SUIT_SIGNS[i], x + 1, y) + 8
-        x = text.draw(fb, "OK", 4, widgets.line(6))
-        text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
-
-
-# The trump screen and the number picker share the title bar (widgets.paint).
-NumberEntry.follows = TrumpEntry
 
 def name_width(g):
     """Pixels a side's name may take in the score table (less where bags
@@ -444,11 +414,12 @@ def for_step(app, preset=None):
     """The screen for what the game expects next (``g.kind`` / ``g.seat``)."""
     g = app.game
     kind = g.kind
-    if kind == "queen" or kind == "jack" or kind == "moon":
-        # Hearts only: loaded for its game (forgotten at home).
-        from tallyboard.ui import seats
+    if g.NAME == "hearts" and kind != "hearts":
+        # Hearts' queen, jack and moon: its screens, loaded for its game
+        # (forgotten at home).
+        from tallyboard.ui.seats import for_step as hearts_step
 
-        return seats.ChoiceEntry(app, g, preset) if kind == "moon" else _reuse(seats.SeatEntry, app, g, preset)
+        return hearts_step(app, g, kind, preset)
     if kind == "first_card":
         from tallyboard.ui.private import FirstCardScreen
 

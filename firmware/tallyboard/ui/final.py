@@ -43,7 +43,7 @@ class FinalScreen:
         fb = app.fb
         g = app.game
         widgets.title(fb, t("final"))
-        widgets.draw_right(fb, t("col_total"), X_TOTAL, -2, None, 0)
+        widgets.draw_int_right(fb, t("col_total"), X_TOTAL, -2, None, 0)
         order, ranks = ranking(g, g.totals, self._order, self._ranks)
         for r in range(len(g.totals)):
             i = order[r]
@@ -54,7 +54,7 @@ class FinalScreen:
                 color = widgets.highlight(fb, 1 + r)
                 text.draw(fb, MARK, 0, y, text.SMALL, color)
             else:
-                widgets.draw_int(fb, ranks[i], 0, y)
+                text.draw(fb, ranks[i], 0, y)
             text.draw(fb, app.side_names[i], 10, y, text.SMALL, color)
             widgets.draw_int_right(fb, g.totals[i], X_TOTAL, y, None, color)
         widgets.draw_center(fb, t("final_help"), widgets.line(7))

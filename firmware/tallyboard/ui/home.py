@@ -111,6 +111,6 @@ def _amend(app):
 
 
 def _trump(app):
-    from tallyboard.ui.entry import TrumpEntry
+    from tallyboard.ui.trump import TrumpEntry
 
     app.go(TrumpEntry())

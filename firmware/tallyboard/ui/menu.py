@@ -86,7 +86,7 @@ class Row:
         self.index = (self.index + step) % len(self.values)
 
     def draw_value(self, fb, right, y, color):
-        widgets.draw_right(fb, self.names[self.index], right, y, text.SMALL, color)
+        widgets.draw_int_right(fb, self.names[self.index], right, y, text.SMALL, color)
 
 
 class IntRow:

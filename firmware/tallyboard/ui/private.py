@@ -58,13 +58,13 @@ class PassScreen:
         self.hand = app.game.current
         low, high = app.game.bounds()
         y = widgets.line(5)
-        w = widgets.int_width(v)
+        w = text.width(v)
         x0 = (widgets.W - w) // 2
         fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
-        widgets.draw_int(fb, v, x0, y, None, 0)
+        text.draw(fb, v, x0, y, None, 0)
         if app.smart and v - 1 >= 0 and v - 1 >= low:
             x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, y)
-            widgets.draw_int(fb, v - 1, x + 1, y)
+            text.draw(fb, v - 1, x + 1, y)
         if app.smart and v + 1 <= high:
             x = 64 + NEIGHBOUR - text.width(ARROW_R)
             text.draw(fb, ARROW_R, x, y)

@@ -88,8 +88,8 @@ class ResumeScreen:
         if count > 1:
             right = widgets.W - 2
             x = widgets.draw_int_right(fb, count, right, -2, None, 0)
-            w = widgets.int_width(count) + text.width("/") + widgets.int_width(self.index + 1)
-            x = widgets.draw_int(fb, self.index + 1, right - w, -2, None, 0)
+            w = text.width(count) + text.width("/") + text.width(self.index + 1)
+            x = text.draw(fb, self.index + 1, right - w, -2, None, 0)
             text.draw(fb, "/", x, -2, text.SMALL, 0)
         if not count:
             text.draw(fb, t("no_games"), 1, widgets.line(1))

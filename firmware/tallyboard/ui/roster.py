@@ -125,4 +125,4 @@ class NameEditor:
             if i == self.pos:
                 fb.hline(x, y + h, max(nx - x, 4), 1)
             x = nx + 1
-        text.draw(fb, t("name_help"), 0, widgets.H - h)
+        text.draw(fb, t("name_help"), 0, 64 - h)

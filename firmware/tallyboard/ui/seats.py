@@ -7,13 +7,19 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import header, draw_names, draw_values, game_key
+from tallyboard.ui.entry import header, draw_names, draw_values, game_key, _reuse
 
 ARROW_UD = "\u25b2\u25bc"
 # Hearts' pass directions to their string keys (the hand screens and the
 # score table's next-deal line say it: here, so that only a Hearts game
 # holds it).
 DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
+
+
+def pass_word(g):
+    """This hand's pass direction in words ("pass left", "no passing"):
+    the hand screens' header and the score table's next-deal line."""
+    return t(DIR_KEYS[g.pass_direction()])
 
 
 def _start_seat(g, kind, smart=True):
@@ -69,6 +75,12 @@ class SeatEntry:
         text.draw(fb, ARROW_UD, x + 4, widgets.line(3))
         draw_names(fb, app, g, widgets.line(5), self.cursor)
         draw_values(fb, app, g, "hearts", widgets.line(6))
+
+
+def for_step(app, g, kind, preset):
+    """The screen for Hearts' ``kind`` (queen, jack or moon): ui.entry's
+    for_step hands these steps over."""
+    return ChoiceEntry(app, g, preset) if kind == "moon" else _reuse(SeatEntry, app, g, preset)
 
 
 class ChoiceEntry:

@@ -7,15 +7,19 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK, BACK, LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import SUIT_SIGNS, TRUMP_ARROWS, trump_key
 
-X_NAME = 10
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
+# Constants: on the board they are folded into the code (no name kept).
+_X_NAME = const(10)
 # Right edges of the change and total columns, without and with bags.
-X_CHANGE = 84
+_X_CHANGE = const(84)
 X_TOTAL = 127
-X_CHANGE_BAGS = 76
-X_TOTAL_BAGS = 104
-ELLIPSIS = "\u2026"
+_X_CHANGE_BAGS = const(76)
+_X_TOTAL_BAGS = const(104)
 
 
 def ranking(g, totals, order, ranks):
@@ -64,14 +68,14 @@ def draw_next_deal(fb, app, g, y):
         p[3] = template[b + 3:]
     name = app.short_names[g.dealer]
     if hearts:
-        from tallyboard.ui.seats import DIR_KEYS  # Hearts' screens
+        from tallyboard.ui.seats import pass_word  # Hearts' screens
 
-        what = t(DIR_KEYS[g.pass_direction()])
+        what = pass_word(g)
         tail = text.width(what)
     else:
         n = g.cards
         what = tn("card_one", "cards", n)
-        tail = widgets.int_width(n) + text.width(" ") + text.width(what)
+        tail = text.width(n) + text.width(" ") + text.width(what)
     width = text.width(p[1]) + text.width(name) + text.width(p[2]) + tail + text.width(p[3])
     if width > widgets.W:
         name = widgets.clip(name, text.width(name) - (width - widgets.W))
@@ -79,21 +83,14 @@ def draw_next_deal(fb, app, g, y):
     x = text.draw(fb, name, x, y)
     x = text.draw(fb, p[2], x, y)
     if not hearts:
-        x = widgets.draw_int(fb, g.cards, x, y) + text.width(" ")
+        x = text.draw(fb, g.cards, x, y) + text.width(" ")
     x = text.draw(fb, what, x, y)
     text.draw(fb, p[3], x, y)
 
 
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
 # line 6, above the next deal.
-TRUMP_MAX_SIDES = 5
-# The trump keys as the trump screen has them: one arrow per suit, OK none.
-# (The suits' order, signs and arrows come from ui.entry.)
-
-
-# Pixels of the keys part of the trump line (arrow and sign per suit, "OK-").
-# 4 * (two 6 px glyphs + 2) + 1 + "OK" + 1 + "-"
-TRUMP_KEYS_W = 76
+_TRUMP_MAX_SIDES = const(5)
 
 
 class TableScreen:
@@ -123,7 +120,7 @@ class TableScreen:
         self.on_back = on_back
         self.undo = undo
         self.index = len(g.hands) - 1 if index is None else index
-        self.trump = ask and app.trump_due() and g.n <= TRUMP_MAX_SIDES
+        self.trump = ask and app.trump_due() and g.n <= _TRUMP_MAX_SIDES
         self.picker = None
         if ask and g.NAME == "spades" and g.kind == "bid":
             # The app's one number picker, pointed at the first bid.
@@ -138,6 +135,8 @@ class TableScreen:
             self.picker.key(app, name, kind)
         elif self.trump and name != BACK:
             if kind != REPEAT:
+                from tallyboard.ui.trump import trump_key  # Wizard's
+
                 trump_key(app, name)
         elif name == OK:
             self.on_ok(app)
@@ -180,39 +179,26 @@ class TableScreen:
             d[4] = self.picker.value
         x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
         if self.index >= 0:
-            widgets.draw_int(fb, self.index + 1, x + 4, -2, None, 0)
+            text.draw(fb, self.index + 1, x + 4, -2, None, 0)
         # Bags get a column where they count: Spades with the bag penalty on.
         show_bags = g.NAME == "spades" and g.settings.get("bags")
-        x_change = X_CHANGE_BAGS if show_bags else X_CHANGE
-        x_total = X_TOTAL_BAGS if show_bags else X_TOTAL
-        widgets.draw_right(fb, t("col_change"), x_change, -2, None, 0)
-        widgets.draw_right(fb, t("col_total"), x_total, -2, None, 0)
+        x_change = _X_CHANGE_BAGS if show_bags else _X_CHANGE
+        x_total = _X_TOTAL_BAGS if show_bags else X_TOTAL
+        widgets.draw_int_right(fb, t("col_change"), x_change, -2, None, 0)
+        widgets.draw_int_right(fb, t("col_total"), x_total, -2, None, 0)
         if show_bags:
-            widgets.draw_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
+            widgets.draw_int_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
-            # "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" inverted on line 6: the question the
-            # next round asks (OK: no trump). The keys are drawn from the
-            # right edge; the word takes what room is left (cut if a
-            # language's is long).
-            y = widgets.line(6)
-            fb.fill_rect(0, y + 1, widgets.W, 10, 1)
-            word = t("trump")
-            room = widgets.W - 2 - TRUMP_KEYS_W - 4
-            if text.width(word) > room:
-                word = widgets.clip(word, room)
-            text.draw(fb, word, 1, y, text.SMALL, 0)
-            x = widgets.W - 1 - TRUMP_KEYS_W
-            for i in range(4):
-                x = text.draw(fb, TRUMP_ARROWS[i], x, y, text.SMALL, 0)
-                x = text.draw(fb, SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
-            x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
-            text.draw(fb, "-", x + 1, y, text.SMALL, 0)
+            # Wizard only: loaded for its game (forgotten at home).
+            from tallyboard.ui.trump import draw_trump_keys
+
+            draw_trump_keys(fb, widgets.line(6))
         elif self.picker is not None:
             # Spades only: loaded for its game (forgotten at home).
-            from tallyboard.ui.bid_line import draw_bid_keys
+            from tallyboard.ui import bid_line
 
-            draw_bid_keys(fb, app, self.picker, widgets.line(6))
+            bid_line.draw(fb, app, self.picker, widgets.line(6))
         # The target was reached but a shared best total means another hand.
         tie = False
         if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1:
@@ -234,7 +220,7 @@ class TableScreen:
             i = order[r]
             yy = 8 * r + 6  # line 1 + r
             draw(fb, ranks[i], 0, yy)
-            draw(fb, app.side_names[i], X_NAME, yy)
+            draw(fb, app.side_names[i], _X_NAME, yy)
             v = hand.scores[i]
             draw(fb, v, x_change - width(v, None, True), yy, None, 1, True)
             v = hand.totals[i]

@@ -5,22 +5,16 @@ partial redraw of a key press (paint). Wrapping text is in ui.message."""
 
 from tallyboard import text
 
-W = 128
-H = 64
+W = 128  # the panel's width (64 rows high)
 
 # Numbers go through tallyboard.text, which draws an int digit by digit
-# without building a string: ``draw_int(fb, n, x, y, font=None, color=1,
-# sign=False)`` and ``int_width(n, font=None, sign=False)``.
-draw_int = text.draw
-int_width = text.width
+# without building a string: ``text.draw(fb, n, x, y, font=None, color=1,
+# sign=False)`` and ``text.width(n, font=None, sign=False)``.
 
 
 def draw_int_right(fb, n, right, y, font=None, color=1, sign=False):
     """Draw ``n`` (an int, or a string) so that it ends at x = ``right``."""
     return text.draw(fb, n, right - text.width(n, font, sign), y, font, color, sign)
-
-
-draw_right = draw_int_right
 
 
 # The screen painted last, and whether an undo's toast covered it.
@@ -66,12 +60,12 @@ def draw_center(fb, s, y, font=None, color=1, left=0, right=W):
     return text.draw(fb, s, left + (right - left - text.width(s, font)) // 2, y, font, color)
 
 
-def line(k):
-    """Top y of text line ``k`` (1..7): its letters and descender fill page
-    ``k`` exactly (the 10 px SMALL cell keeps accents in rows 0-1, which fall
+def line(n):
+    """Top y of text line ``n`` (1..7): its letters and descender fill page
+    ``n`` exactly (the 10 px SMALL cell keeps accents in rows 0-1, which fall
     in the page above). One line per page means a changed line costs one
     page on the bus, and 7 lines fit under the title bar."""
-    return 8 * k - 2
+    return 8 * n - 2
 
 
 def title(fb, s):
@@ -80,9 +74,9 @@ def title(fb, s):
     return text.draw(fb, s, 1, -2, text.SMALL, 0)
 
 
-def highlight(fb, k):
-    """Invert text line ``k`` (the cursor of a list); returns the text colour."""
-    fb.fill_rect(0, 8 * k, W, 8, 1)
+def highlight(fb, n):
+    """Invert text line ``n`` (the cursor of a list); returns the text colour."""
+    fb.fill_rect(0, 8 * n, W, 8, 1)
     return 0
 
 
@@ -96,7 +90,7 @@ def clip(s, width, font=None):
     return s
 
 
-def cross_out(fb, x0, y0, x1, y1):
+def cross_out(fb, left, top, right, bottom):
     """Strike through a box (a value the rules forbid)."""
-    fb.line(x0, y0, x1, y1, 1)
-    fb.line(x0, y1, x1, y0, 1)
+    fb.line(left, top, right, bottom, 1)
+    fb.line(left, bottom, right, top, 1)

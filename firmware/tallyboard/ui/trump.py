@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: MIT
+"""Wizard's trump: the screen that asks it (one key per suit, OK for no
+trump), the keys (the score table asks the trump too, keyed alike) and
+the suits' signs. Loaded for a Wizard game only: a Spades or Hearts game
+never holds it (ui.entry hands out ``TrumpEntry`` from here)."""
+
+from tallyboard import text
+from tallyboard.buttons import OK
+from tallyboard.i18n import t
+from tallyboard.ui import widgets, entry
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
+# The trump suits in the order of their keys (UP, RIGHT, DOWN, LEFT: the
+# trump screen and the score table's trump line), their signs and the keys'
+# arrows: tuples of constants, folded into the code that uses them on the
+# board (no names kept); not dicts (less RAM), and not one string indexed,
+# which would make each character a new interned string at run time.
+_TRUMP_ORDER = const(("up", "right", "down", "left"))  # buttons.UP, RIGHT, DOWN, LEFT
+_SUITS = const(("S", "H", "D", "C"))
+_SUIT_SIGNS = const(("\u2660", "\u2665", "\u2666", "\u2663"))
+_TRUMP_ARROWS = const(("\u25b2", "\u25b6", "\u25bc", "\u25c0"))
+
+
+def trump_sign(trump):
+    """The sign of ``trump`` as the hand screens' header shows it: a
+    suit's, "-" for no trump, "?" while not chosen (None)."""
+    if trump is None:
+        return "?"
+    if trump == "none":
+        return "-"
+    return _SUIT_SIGNS[_SUITS.index(trump)]
+
+
+def trump_key(app, name):
+    """Set the trump a key stands for (each arrow its suit, OK no trump);
+    other keys do nothing."""
+    if name == OK:
+        app.set_trump("none")
+    for i in range(4):
+        if _TRUMP_ORDER[i] == name:
+            app.set_trump(_SUITS[i])
+
+
+class TrumpEntry:
+    """Wizard trump for the round: one key per suit, OK for none."""
+
+    game = hand = None  # the game and hand the last draw showed (NumberEntry.dirty)
+
+    def key(self, app, name, kind):
+        if not entry.game_key(app, name, kind):
+            trump_key(app, name)
+
+    def draw(self, app):
+        fb = app.fb
+        g = app.game
+        self.game = g
+        self.hand = g.hand_number
+        entry.header(app, g)
+        # The entry layout: page 2 the question, then one key per suit.
+        text.draw(fb, t("trump_q"), 0, widgets.line(2))
+        y = widgets.line(4)
+        x = 4
+        for i in range(4):
+            x = text.draw(fb, _TRUMP_ARROWS[i], x, y)
+            x = text.draw(fb, _SUIT_SIGNS[i], x + 1, y) + 8
+        x = text.draw(fb, "OK", 4, widgets.line(6))
+        text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
+
+
+# Pixels of the keys part of the score table's trump line (arrow and sign
+# per suit, "OK-"): 4 * (two 6 px glyphs + 2) + 1 + "OK" + 1 + "-".
+_TRUMP_KEYS_W = const(76)
+
+
+def draw_trump_keys(fb, y):
+    """ "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" inverted on line ``y`` of the score table:
+    the question the next round asks (OK: no trump). The keys are drawn
+    from the right edge; the word takes what room is left (cut if a
+    language's is long)."""
+    fb.fill_rect(0, y + 1, widgets.W, 10, 1)
+    word = t("trump")
+    room = widgets.W - 2 - _TRUMP_KEYS_W - 4
+    if text.width(word) > room:
+        word = widgets.clip(word, room)
+    text.draw(fb, word, 1, y, text.SMALL, 0)
+    x = widgets.W - 1 - _TRUMP_KEYS_W
+    for i in range(4):
+        x = text.draw(fb, _TRUMP_ARROWS[i], x, y, text.SMALL, 0)
+        x = text.draw(fb, _SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
+    x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
+    text.draw(fb, "-", x + 1, y, text.SMALL, 0)
+
+
+# The trump screen and the number picker share the title bar (widgets.paint,
+# NumberEntry.dirty).
+entry.NumberEntry.follows = TrumpEntry
