@@ -210,6 +210,7 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
         # Power hook: flat cells must not start a game they cannot finish.
         app.refuse(i18n.t("battery_critical"), back)
         return
+    forget_rules(app)  # the rules of games over go before the new game's come
     try:
         g = tricktally.new_game(name, players, first_dealer, settings)
     except tricktally.RuleError as e:
@@ -252,9 +253,35 @@ def go_home(app):
         # Coming back from a game: its screens (and the ones the app keeps) go.
         app.pickers = {}
         tallyboard.unload_all(GAME_MODULES)
+    if app.game_id is None:
+        # A game over (closed, or a finished one viewed): nothing needs it
+        # now, and it would keep its rules module's code in RAM.
+        app.game = None
+    forget_rules(app)
     from tallyboard.ui.home import home
 
     app.go(home(app))
+
+
+def forget_rules(app):
+    """Forget the rules module (tricktally.spades, ...) of every kind of
+    game that no Game object on the board holds any more: a board that
+    played Spades then Wizard needs no Spades rules in the Wizard game.
+    A kind with a live game (the app's, a paused one) keeps its module: a
+    Game keeps its class, and so its module's code, whatever sys.modules
+    says, and importing it again would load a second copy."""
+    live = []
+    if app.game is not None:
+        live.append(app.game.NAME)
+    for s in app._stored:
+        # _Live.game, or the journal's Stored._game (its ``game`` would
+        # replay a finished game from the flash, loading its rules again).
+        g = s._game if hasattr(s, "_journal") else s.game
+        if g is not None:
+            live.append(g.NAME)
+    for name in tricktally.GAME_NAMES:
+        if name not in live:
+            tallyboard.unload("tricktally." + name)
 
 
 def failure(app, e):

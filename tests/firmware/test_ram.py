@@ -118,16 +118,18 @@ def test_a_refused_entry_in_a_game_is_worded_by_the_rarer_moves_then_forgotten()
 def test_a_finished_game_is_listed_from_the_journal_not_kept():
     s = Session()
     s.start_game("hearts", 4, {"target": 50})
+    g = s.app.game
     for hand in corpus("hearts", games=1)[0]:
-        if s.app.game.finished:
+        if g.finished:
             break
         s.play_hand(hand)
-    assert s.app.game.finished and s.screen() == "Menu"
+    # over and home: the app holds no Game either
+    assert g.finished and s.screen() == "Menu" and s.app.game is None
     stored = s.app.stored_games()[0]
     # no live Game held: opening it replays the file, to the same totals
     assert stored._game is None and stored.finished
-    assert stored.game.totals == s.app.game.totals
-    assert stored.name == "hearts" and stored.totals == s.app.game.totals
+    assert stored.game.totals == g.totals
+    assert stored.name == "hearts" and stored.totals == g.totals
 
 
 def test_a_frozen_build_reads_the_tables_from_a_tallyboard_folder_on_sys_path(tmp_path, monkeypatch):

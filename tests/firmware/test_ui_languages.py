@@ -498,8 +498,9 @@ def _hearts(s, t):
     # a finished game: its table with one winner, then with two
     for hearts in ([5, 5, 3], [5, 4, 4]):
         _new_game(s, t, "hearts", 3, {"target": 10, "tie": "shared"})
+        g = s.app.game
         s.play_hand({"hearts": hearts, "queen": 0})
-        assert s.app.game.finished
+        assert g.finished
         s.home()
     s._pick(t("games"))
     _walk_menu(s)

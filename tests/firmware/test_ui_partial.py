@@ -63,8 +63,9 @@ def test_partial_redraws_draw_what_full_redraws_draw(game, players, settings, ac
     s.start_game(game, players, settings)
     if accented:
         assert s.app.game.players[0] == ACCENTED[0]
+    g = s.app.game
     for hand in corpus(game, games=1, n=players, seed=11)[0]:
-        if s.app.game.finished:
+        if g.finished:
             break
         s.play_hand(hand)
     assert s.mismatch == []

@@ -58,7 +58,7 @@ def test_journal_on_the_port_file_system_boots_on_cpython(longest):
     assert link["games"]["1"] == [len(data), crc32(data)]
     stored = Journal(OsFS(str(folder))).boot()
     assert len(stored) == 1 and stored[0].damage is None
-    assert to_record(stored[0].game) == to_record(session.app.game)
+    assert to_record(stored[0].game) == to_record(session.game)
 
 
 def test_live_heap_is_read_after_a_collection_at_every_step(longest):

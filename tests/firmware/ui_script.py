@@ -284,12 +284,13 @@ def play_games(session, game, players, games, settings=None):
 def play_game(s, game, players, settings, hands):
     """One game of a plan on Session ``s``: what play_plan reports for it."""
     s.start_game(game, players, settings)
+    g = s.app.game  # the app lets it go on the home menu once it is over
     counts = []
     for h in hands:
-        if s.app.game.finished:
+        if g.finished:
             break
         counts.append(s.play_hand(h))
-    return {"frames": s.frames, "sent": s.sent, "counts": counts, "totals": s.app.game.totals}
+    return {"frames": s.frames, "sent": s.sent, "counts": counts, "totals": g.totals}
 
 
 def play_plan(plan):

@@ -218,8 +218,11 @@ def steps(data):
     yield "boot"
     keys = data["keys"]
     middle = None
+    g = None
     for i in range(len(keys)):
         figures = board.press(keys[i])
+        # the game played (the app lets it go on the home menu once over)
+        g = board.app.game or g
         if i == len(keys) // 2:
             middle = app_modules()  # in the thick of the game
         print('{"press": %d, "us": %d, "display": %d, "transfers": %d, "writes": %d, "written": %d}'
@@ -230,7 +233,6 @@ def steps(data):
         print(json.dumps({"link": sync(board)}))
         yield "link"
     app = board.app
-    g = app.game
     end = {"screen": app.screen.__class__.__name__, "hands": len(g.hands) if g else 0,
            "finished": g.finished if g else None, "totals": list(g.totals) if g else [],
            "modules": middle}
