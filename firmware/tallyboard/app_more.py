@@ -258,6 +258,9 @@ def go_home(app):
         # now, and it would keep its rules module's code in RAM.
         app.game = None
     forget_rules(app)
+    # A game's end, a deletion or the PC's sync used the journal's rarer
+    # operations: the menus and the next game's form need none of them.
+    app.journal.rest()
     from tallyboard.ui.home import home
 
     app.go(home(app))

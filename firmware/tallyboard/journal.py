@@ -293,6 +293,19 @@ class Journal:
         self._ops = True
         return lambda *args, **kw: f(self, *args, **kw)
 
+    def rest(self):
+        """Let the operations off a game's entries (journal_ops,
+        journal_sync, and what they use: the format's names, the atomic
+        replace) leave RAM until next asked for: a game's entries and the
+        home menu need none of them. On MicroPython only (on CPython they
+        would only be compiled again)."""
+        if self._ops and _MICROPYTHON:
+            unload("tallyboard.journal_ops")
+            unload("tallyboard.journal_sync")
+            unload("tallyboard.journal_format")
+            unload("tallyboard.fs_more")
+            self._ops = False
+
     def entry(self, game_id, kind, seat, value):
         """Journal one entry the core has accepted (call it after
         ``game.enter`` succeeded: a refused record stops the replay)."""
@@ -335,14 +348,8 @@ class Journal:
         # it, never keep it). Either the record is in the
         # journal when this returns, or it raises and the journal holds what
         # it held before (see journal_ops._settle).
-        if self._ops and _MICROPYTHON and (rtype == ENTRY or rtype == UNDO):
-            # Back to a game: the other operations (and what they use: the
-            # format's names, the atomic replace) leave RAM.
-            unload("tallyboard.journal_ops")
-            unload("tallyboard.journal_sync")
-            unload("tallyboard.journal_format")
-            unload("tallyboard.fs_more")
-            self._ops = False
+        if self._ops and (rtype == ENTRY or rtype == UNDO):
+            self.rest()  # back to a game
         if not st.writable:
             e = JournalError("game %d %s" % (st.game_id, st.why))
             e.note = st.note

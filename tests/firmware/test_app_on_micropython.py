@@ -141,6 +141,10 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     wizard = [x for x in lines if x.get("game") == "wizard"][0]["modules"]
     # during a game: the game's screens and rules, no menu, no link, one table
     assert "tallyboard.ui.entry" in wizard and "tricktally.wizard" in wizard
+    # the Spades game before it is over: its rules left at home
+    assert "tricktally.spades" not in wizard
+    hearts = [x for x in lines if x.get("game") == "hearts"][0]["modules"]
+    assert "tricktally.spades" not in hearts and "tricktally.wizard" not in hearts
     for name in ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.link",
                  "tallyboard.frames", "tallyboard.app_more", "tallyboard.config_store", "tallyboard.lang_file", "tricktally.settings"):
         assert name not in wizard, name
@@ -159,6 +163,10 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     end = [x for x in lines if "modules" in x and "game" not in x][0]["modules"]
     assert "tallyboard.ui.home" in end and "tallyboard.link" in end
     assert "tallyboard.ui.entry" not in end and "tallyboard.ui.table" not in end
+    # no game's rules (all three are over), nor the journal's operations
+    # that ended them
+    for name in ("tricktally.spades", "tricktally.wizard", "tricktally.hearts", "tallyboard.journal_ops"):
+        assert name not in end, name
 
 
 def test_main_imports_with_a_stand_in_machine(monkeypatch):
