@@ -273,8 +273,9 @@ def play_games(session, game, players, games, settings=None):
     counts = []
     for hands in games:
         session.start_game(game, players, settings)
+        g = session.app.game  # the app lets it go on the home menu once it is over
         for hand in hands:
-            if session.app.game.finished:
+            if g.finished:
                 break
             counts.append(session.play_hand(hand))
         session.home()
