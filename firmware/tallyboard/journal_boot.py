@@ -262,7 +262,6 @@ class Boot:
                 st.note = ("unreadable", gid, 0, 0, None)
             s.damage = "game %d %s" % (gid, st.why)
             s.note = st.note
-            s.finished = True
             return None
         s._readable = True
         st.readable = True

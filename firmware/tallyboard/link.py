@@ -239,7 +239,7 @@ class Link:
         # checks the digest against its file before it believes it.
         gid, upto = self._game_upto(words, 1)
         digest = words[3]
-        if len(digest) != 8 or not _is_hex(digest):
+        if len(digest) != 8 or digest.strip(frames._HEX):
             raise FrameError("args", "digest must be 8 lower-case hex digits")
         self.journal.mark_synced(gid, upto, int(digest, 16))
         return ["OK", str(gid), str(upto)]
@@ -286,10 +286,3 @@ class Link:
         epoch = frames.parse_int(words[1], 0, 4102444800, "epoch")
         self.clock.set_time(epoch)
         return ["OK", str(epoch)]
-
-
-def _is_hex(word):
-    for ch in word:
-        if not ("0" <= ch <= "9" or "a" <= ch <= "f"):
-            return False
-    return True
