@@ -26,10 +26,9 @@ if a game keeps it.
 
 import json
 import re
-import shutil
 import sys
 
-from bench.mp_bench import BIG_HEAP, GAMES, _tree_of, import_cost, play
+from bench.mp_bench import BIG_HEAP, GAMES, import_cost, play, source_tree
 from tests.mpvm import run_micropython
 
 # No goals of its own: the core's 10 KB was a share of issue 10's budget
@@ -105,17 +104,11 @@ def main(argv):
     ``--source``: those of another checkout, a folder holding shared/ and
     firmware/, e.g. ``git archive main shared firmware`` unpacked)."""
     wasm = "--no-wasm" not in argv
-    root = None
-    if "--source" in argv:
-        root = _tree_of(argv[argv.index("--source") + 1])
-    try:
+    with source_tree(argv) as root:
         if "--modules" in argv:
             for game in GAMES:
                 print(game[0], json.dumps(core_modules(game, root)))
         results = measure(wasm, root)
-    finally:
-        if root is not None:
-            shutil.rmtree(root)
     for key, value in sorted(results.items()):
         print("%-35s %s" % (key, value))
 

@@ -30,6 +30,7 @@ at the tests' fixed heap (tests.mpvm.HEAPSIZE), with gc.collect().
   game's rules and entry screens).
 """
 
+import contextlib
 import json
 import pathlib
 import shutil
@@ -205,8 +206,18 @@ def heap_scan(root=None, low_kb=200, high_kb=392, step_kb=8):
     return out
 
 
-def _tree_of(source):
-    return compiled_tree(tempfile.mkdtemp(prefix="tt-mpy-"), root=source)
+@contextlib.contextmanager
+def source_tree(args):
+    """The device tree compiled from ``--source DIR`` in ``args`` (removed
+    on leaving), or None without it: this checkout's."""
+    tree = None
+    if "--source" in args:
+        tree = compiled_tree(tempfile.mkdtemp(prefix="tt-mpy-"), root=args[args.index("--source") + 1])
+    try:
+        yield tree
+    finally:
+        if tree is not None:
+            shutil.rmtree(tree)
 
 
 def main(argv):
@@ -217,11 +228,7 @@ def main(argv):
     the smallest heap each test run needs, by bisection. ``--heap-scan``:
     the button games and the UI plan at every heap in 8 KB steps."""
     args = argv[1:]
-    source = None
-    if "--source" in args:
-        source = args[args.index("--source") + 1]
-    tree = _tree_of(source) if source else None
-    try:
+    with source_tree(args) as tree:
         if "--smallest-heap" in args:
             results = smallest_heaps(tree)
         elif "--heap-scan" in args:
@@ -236,9 +243,6 @@ def main(argv):
             results["mp.alloc_per_press_median"] = run["alloc_median"]
         else:
             results = measure()
-    finally:
-        if tree is not None:
-            shutil.rmtree(tree)
     for key, value in sorted(results.items()):
         print("%-45s %s" % (key, value))
 

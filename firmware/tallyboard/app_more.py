@@ -222,15 +222,16 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
 
         before_new_game(app, lambda app: app.start_game(name, players, first_dealer, settings, back, True), back)
         return
+    created = app.clock.time()
     try:
-        gid = app.journal.new_game(g, app.clock.time())
+        gid = app.journal.new_game(g, created)
     except (OSError, ValueError) as e:
         app.refuse(failure(app, e), back)
         return
     live = _Live()
     live.game_id = gid
     live.game = g
-    live.created = app.clock.time()
+    live.created = created  # the time the journal's start record holds
     live.damage = None
     live.name = g.NAME
     live.players = g.players

@@ -11,7 +11,7 @@ the file again, so memory and flash always agree.
 
 import json
 
-from tricktally import settings as rules
+from tricktally import GAME_NAMES, settings as rules
 from tallyboard.config import MAX_NAME, MAX_NAMES
 
 FILE = "config.json"
@@ -24,7 +24,6 @@ CONTRAST = 95
 IDLE = (("dim_s", 60), ("off_s", 300), ("sleep_s", 1800))
 IDLE_MAX_S = 86400
 LANGUAGES = ("en", "es", "pt", "it", "fr")
-GAMES = ("spades", "wizard", "hearts")
 
 
 class ConfigError(ValueError):
@@ -89,7 +88,7 @@ def load(config):
             if _idle_ok(data.get(key)):
                 setattr(config, key, data[key])
         d = data.get("defaults") or {}
-        for game in GAMES:
+        for game in GAME_NAMES:
             if game in d:
                 given = dict(d[game])
                 players = given.pop("players", rules.PLAYERS[game][0])
