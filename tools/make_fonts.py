@@ -13,9 +13,9 @@ tables (see tallyboard/text.py for how they are read):
   pixel of the page; glyph g is the columns g*WIDTH .. g*WIDTH+WIDTH-1. It is
   a ``bytearray`` (framebuf draws only from writable buffers): text.py
   blits a glyph out of it with C code, no byte loop in Python.
-- ``MAP``: for code points from 0x20 (up to 0x17F, and no further than the
+- ``MAP``: for code points from 0x20 (up to 0xFF, and no further than the
   last one the font has), the glyph index (255 = none).
-- ``WIDE``: code points above 0x17F (suits, arrows...) as big-endian u16
+- ``WIDE``: code points above 0xFF (suits, arrows...) as big-endian u16
   followed by the glyph index, 3 bytes each.
 - ``METRICS``: a tuple of HEIGHT (line height), WIDTH (glyph width),
   ADVANCE (pen step), PAGES, BYTES (bytes per glyph), FIRST (MAP's first
@@ -1525,7 +1525,7 @@ def pack(cells, order, width, height):
 
 
 def maps(order):
-    """MAP (code points 0x20..0x17F, up to the last one in ``order``) and
+    """MAP (code points 0x20..0xFF, up to the last one in ``order``) and
     WIDE (the rest) for ``order``."""
     if len(order) >= NONE:
         raise ValueError("too many glyphs for one-byte indexes")

@@ -35,10 +35,11 @@ def init(d, i2c, addr, width, height):
     d.pages = height // 8
     size = width * d.pages
     # raw[0] is spare: it holds _CTRL_DATA so the whole frame goes in one
-    # transfer without copying.
-    d._raw = bytearray(size + 1)
-    d._raw[0] = _CTRL_DATA
-    raw = memoryview(d._raw)
+    # transfer without copying. (The bytearrays are kept alive by their
+    # views: no attribute of their own.)
+    raw = bytearray(size + 1)
+    raw[0] = _CTRL_DATA
+    raw = memoryview(raw)
     d._frame = raw
     d.buffer = raw[1:]
     d.fb = FrameBuffer(d.buffer, width, height, MONO_VLSB)
@@ -54,9 +55,9 @@ def init(d, i2c, addr, width, height):
     # under an overlay): what keep/kept put back.
     d._kept_views = None
     d._zero = bytes(width)  # one blank page row, for keep()
-    d._tx = bytearray(width + 1)
-    d._tx[0] = _CTRL_DATA
-    tx = memoryview(d._tx)
+    tx = bytearray(width + 1)
+    tx[0] = _CTRL_DATA
+    tx = memoryview(tx)
     d._txfb = FrameBuffer(tx[1:], width, 8, MONO_VLSB)
     # _sends[k] sends k * _SPAN_STEP data bytes.
     d._sends = [tx[:k * _SPAN_STEP + 1] for k in range(width // _SPAN_STEP + 1)]

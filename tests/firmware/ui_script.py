@@ -272,12 +272,7 @@ def play_games(session, game, players, games, settings=None):
     that ends early skips its remaining hands. Returns presses per hand."""
     counts = []
     for hands in games:
-        session.start_game(game, players, settings)
-        g = session.app.game  # the app lets it go on the home menu once it is over
-        for hand in hands:
-            if g.finished:
-                break
-            counts.append(session.play_hand(hand))
+        counts.extend(play_game(session, game, players, settings, hands)["counts"])
         session.home()
     return counts
 

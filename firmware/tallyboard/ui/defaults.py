@@ -7,15 +7,12 @@ at its lowest and nothing is filled in (the benchmark's baseline). All integer
 arithmetic: floats allocate on MicroPython.
 """
 
-def _sum(values, count=False):
-    # The sum of the positive values in, or with ``count`` how many are in.
+def _sum(values):
+    # The sum of the positive values in (how many are in: Hand.count).
     s = 0
     for v in values:
-        if v is not None:
-            if count:
-                s += 1
-            elif v > 0:
-                s += v
+        if v is not None and v > 0:
+            s += v
     return s
 
 
@@ -32,7 +29,7 @@ def total_for(g, kind):
 
 def is_last(g, kind):
     """True when the expected seat is the last one to enter ``kind``."""
-    return _sum(g.current.values[kind], True) == g.n - 1
+    return g.current.count(kind) == g.n - 1
 
 
 def number(g, smart=True, private=False):
@@ -56,7 +53,7 @@ def number(g, smart=True, private=False):
             left = g.n
             want10 = g.cards * fill
         else:
-            left = g.n - _sum(bids, True)
+            left = g.n - hand.count("bid")
             want10 = g.cards * fill - 10 * _sum(bids)
         # Round half up of want10 / (10 * left), in integers.
         v = (2 * want10 + 10 * left) // (20 * left)
@@ -93,7 +90,7 @@ def number(g, smart=True, private=False):
         v += extra // seats if extra >= 0 else -((-extra) // seats)
     else:
         # Hearts: an even share of what is left (rounded half up).
-        seats = g.n - _sum(values, True)
+        seats = g.n - hand.count(kind)
         v = (2 * left + seats) // (2 * seats)
     return max(low, min(v, high, left))
 

@@ -307,7 +307,7 @@ class NumberEntry:
         d = self.drawn
         if d is None:
             d = self.drawn = [None] * 7
-        self.counted = d[3]
+        counted = d[3]  # the seat asked last time (see below)
         d[0] = g
         d[1] = g.hand_number
         d[2] = kind
@@ -364,11 +364,11 @@ class NumberEntry:
         draw_names(fb, app, g, 38, self.seat)
         if self.cell_pages and text.MASK != 255:
             # Cells of pages 5 and 7 (see dirty): the seat that was asked
-            # (d[3] before this draw: kept in self.counted) and the one asked now.
+            # (d[3] before this draw: kept in counted) and the one asked now.
             mask = text.MASK
             text.MASK = 255
-            draw_names(fb, app, g, 38, self.seat, self.counted)
-            draw_values(fb, app, g, "tricks", 54, None, None, self.counted)
+            draw_names(fb, app, g, 38, self.seat, counted)
+            draw_values(fb, app, g, "tricks", 54, None, None, counted)
             text.MASK = mask
             return
         if kind == "tricks":

@@ -4,10 +4,7 @@ game menu opened with BACK during a game (the list of stored games is in
 games.py)."""
 
 from tallyboard.i18n import t
-from tallyboard.ui import widgets
 from tallyboard.ui.menu import Menu
-
-GAME_KEYS = {"spades": "g_spades", "wizard": "g_wizard", "hearts": "g_hearts"}
 
 
 def home(app):

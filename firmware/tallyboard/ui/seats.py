@@ -48,14 +48,13 @@ class SeatEntry:
     """Pick the seat that took the queen of spades (or the jack of
     diamonds), drawn like the number picker: UP/DOWN move, OK enters."""
 
-    def __init__(self, app, g, preset=None):
-        self.reset(app, g, preset)
-
     def reset(self, app, g, preset=None):
         """Point the picker at the expected step."""
         self.kind = g.kind
         self.seat = None
         self.cursor = preset if preset is not None else _start_seat(g, self.kind, app.smart)
+
+    __init__ = reset  # as ui.entry.NumberEntry: one def, not two
 
     def key(self, app, name, kind):
         if name == UP or name == DOWN:
