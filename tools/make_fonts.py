@@ -7,21 +7,27 @@
 Writes firmware/tallyboard/font_small.py and font_big.py. Each holds plain
 tables (see tallyboard/text.py for how they are read):
 
-- ``DATA``: every glyph side by side in one MONO_VLSB framebuffer strip
-  ``COUNT * WIDTH`` pixels wide and ``HEIGHT`` tall (the SSD1306's page
-  layout): ``PAGES`` rows of ``COUNT * WIDTH`` column bytes, bit 0 the top
-  pixel of the page; glyph g is the columns g*WIDTH .. g*WIDTH+WIDTH-1. It is
-  a ``bytearray`` (framebuf draws only from writable buffers): text.py
-  blits a glyph out of it with C code, no byte loop in Python.
-- ``MAP``: for code points from 0x20 (up to 0xFF, and no further than the
-  last one the font has), the glyph index (255 = none).
+- ``DATA``: the glyphs as one MONO_VLSB framebuffer (the SSD1306's page
+  layout: a byte is 8 pixels of a column, bit 0 on top) WIDTH pixels wide,
+  with every glyph's body (its rows TOP down: below the accents of
+  capitals) in PAGES pages, glyph g in pages g*PAGES .. g*PAGES+PAGES-1,
+  each page WIDTH column bytes. One blit with the source shifted up by
+  8*PAGES*g rows, clipped to a page of the screen, draws glyph g on a line
+  (text.py). After the COUNT bodies, a page for each glyph from ACCENTED
+  on, holding its rows above TOP in the top bits of the page (where they
+  fall in the page above the body). A ``bytearray``: framebuf draws only
+  from writable buffers.
+- ``MAP``: for code points from 0 (up to 0xFF, and no further than the
+  last one the font has), the glyph index; the index of '?' for those the
+  font lacks.
 - ``WIDE``: code points above 0xFF (suits, arrows...) as big-endian u16
   followed by the glyph index, 3 bytes each.
 - ``METRICS``: a tuple of HEIGHT (line height), WIDTH (glyph width),
-  ADVANCE (pen step), PAGES, BYTES (bytes per glyph), FIRST (MAP's first
-  code point), FALLBACK (glyph for anything missing: '?') and COUNT (glyphs),
-  in that order. One name, not eight: every name a module defines stays
-  interned on the board after the module is forgotten.
+  ADVANCE (pen step), TOP (the body's first row), PAGES (the body's pages),
+  FALLBACK (glyph for anything missing: '?'), COUNT (glyphs) and ACCENTED
+  (the first glyph with ink above TOP: those come last), in that order. One
+  name, not eight: every name a module defines stays interned on the board
+  after the module is forgotten.
 
 SMALL is a 5x7 design in a 6 px advance and a 10 px line: rows 0-1 hold the
 accents of capitals, rows 2-8 the capitals (baseline on row 8), row 9 the
@@ -1442,7 +1448,6 @@ space
 
 # Code points with a one-byte map entry; the few letters above Latin-1
 # (ı Œ œ Ÿ) are in WIDE: a map reaching them would cost ~150 bytes of RAM.
-MAP_FIRST = 0x20
 MAP_END = 0x100
 NONE = 255
 
@@ -1506,36 +1511,56 @@ def big_cells():
     return cells, order
 
 
-def pack(cells, order, width, height):
-    """The MONO_VLSB strip of every glyph side by side (page row by page
-    row), and the number of pages."""
-    pages = (height + 7) // 8
+def inked_above(cells, ch, top):
+    """Whether glyph ``ch`` has ink in its rows above ``top``."""
+    return any("#" in row for row in cells[ch][:top])
+
+
+def pack(cells, order, width, height, top):
+    """The glyphs as one MONO_VLSB framebuffer ``width`` pixels wide with
+    every glyph's body (rows ``top`` down, in whole pages) below the one
+    before, then the rows above ``top`` of the glyphs that have ink there
+    (they come last in ``order``), a page each, in the page's top bits
+    (where they fall in the page above a body drawn on a page boundary).
+    Returns the bytes, the pages of a body and the first glyph with ink
+    above ``top``."""
+    pages = (height - top + 7) // 8
     out = bytearray()
-    for p in range(pages):
-        for ch in order:
-            rows = cells[ch]
+    for ch in order:
+        rows = cells[ch]
+        for p in range(pages):
             for x in range(width):
                 byte = 0
                 for bit in range(8):
-                    y = p * 8 + bit
+                    y = top + p * 8 + bit
                     if y < height and rows[y][x] == "#":
                         byte |= 1 << bit
                 out.append(byte)
-    return bytes(out), pages
+    accented = len(order)
+    while accented and inked_above(cells, order[accented - 1], top):
+        accented -= 1
+    if any(inked_above(cells, ch, top) for ch in order[:accented]):
+        raise ValueError("glyphs with ink above row %d must come last" % top)
+    for ch in order[accented:]:
+        for x in range(width):
+            out.append(sum(1 << (8 - top + y) for y in range(top) if cells[ch][y][x] == "#"))
+    return bytes(out), pages, accented
 
 
 def maps(order):
-    """MAP (code points 0x20..0xFF, up to the last one in ``order``) and
-    WIDE (the rest) for ``order``."""
+    """MAP (code points 0..0xFF, up to the last one in ``order``; the
+    glyph of '?' for those missing) and WIDE (the rest) for ``order``."""
     if len(order) >= NONE:
         raise ValueError("too many glyphs for one-byte indexes")
-    table = bytearray([NONE] * (MAP_END - MAP_FIRST))
+    # From 0, not from the space: text.draw tells a mapped character by one
+    # test (32 bytes of RAM a font, for a test and a subtraction a character).
+    table = bytearray([NONE] * MAP_END)
     wide = bytearray()
     for i, ch in enumerate(order):
         cp = ord(ch)
-        if MAP_FIRST <= cp < MAP_END:
-            table[cp - MAP_FIRST] = i
-        elif cp > 0xFFFF or cp < MAP_FIRST:
+        if cp < MAP_END:
+            table[cp] = i
+        elif cp > 0xFFFF:
             raise ValueError("code point U+%04X cannot be stored" % cp)
         else:
             wide += bytes((cp >> 8, cp & 0xFF, i))
@@ -1543,7 +1568,10 @@ def maps(order):
     # (BIG's digits end at '?', 0x3F).
     while table and table[-1] == NONE:
         del table[-1]
-    return bytes(table), bytes(wide)
+    # The rest of the missing ones are drawn as '?': text.draw takes the
+    # map's entry as it is (Font.glyph tells them from '?' itself).
+    fallback = order.index("?")
+    return bytes(fallback if g == NONE else g for g in table), bytes(wide)
 
 
 def bytes_literal(data, indent="    ", per_line=16):
@@ -1555,8 +1583,11 @@ def bytes_literal(data, indent="    ", per_line=16):
     return "(\n" + "\n".join(lines) + "\n)"
 
 
-def module_text(doc, cells, order, width, height, advance):
-    data, pages = pack(cells, order, width, height)
+def module_text(doc, cells, order, width, height, advance, top):
+    # The glyphs with ink above the body last (text.draw tells them by
+    # one comparison).
+    order = [ch for ch in order if not inked_above(cells, ch, top)] + [ch for ch in order if inked_above(cells, ch, top)]
+    data, pages, accented = pack(cells, order, width, height, top)
     table, wide = maps(order)
     chars = "".join(order)
     return "\n".join([
@@ -1568,12 +1599,12 @@ def module_text(doc, cells, order, width, height, advance):
         "",
         "# Characters, in glyph order: %s" % chars,
         "",
-        "# HEIGHT, WIDTH, ADVANCE, PAGES, BYTES, FIRST, FALLBACK, COUNT",
-        "METRICS = (%d, %d, %d, %d, %d, 0x%02X, %d, %d)" % (
-            height, width, advance, pages, pages * width, MAP_FIRST, order.index("?"), len(order)),
+        "# HEIGHT, WIDTH, ADVANCE, TOP, PAGES, FALLBACK, COUNT, ACCENTED",
+        "METRICS = (%d, %d, %d, %d, %d, %d, %d, %d)" % (
+            height, width, advance, top, pages, order.index("?"), len(order), accented),
         "MAP = %s" % bytes_literal(table),
         "WIDE = %s" % bytes_literal(wide, per_line=15),
-        "DATA = bytearray(%s)" % bytes_literal(data, per_line=20),
+        "DATA = bytearray(%s)" % bytes_literal(data, per_line=width * pages),
         "",
     ])
 
@@ -1588,10 +1619,10 @@ def build():
     return {
         OUT / "font_small.py": module_text(
             "SMALL font: 5x7 letters (accents above capitals), 6 px advance, 10 px line.",
-            small, s_order, 5, 10, 6),
+            small, s_order, 5, 10, 6, 2),
         OUT / "font_big.py": module_text(
             "BIG font: 10x16 digits, signs and slash for scores, 12 px advance.",
-            big, b_order, 10, 16, 12),
+            big, b_order, 10, 16, 12, 0),
     }
 
 

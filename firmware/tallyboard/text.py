@@ -6,11 +6,19 @@
 ``width(text)`` is ``len(text) * font.advance``.
 
 ``draw`` takes a string or an int (drawn digit by digit from a byte
-buffer: no string is built) and allocates nothing: each glyph is blitted
-out of the font's strip (all glyphs side by side) into one preallocated
-glyph buffer per font, which is blitted with the background as the
-transparent key, so text can be drawn in colour 1 on black or colour 0 on
-a filled (highlighted) bar.
+buffer: no string is built) and allocates nothing. Only set pixels are
+drawn (the background is the transparent key of a blit), so text can be
+drawn in colour 1 on black or colour 0 on a filled (highlighted) bar.
+
+A font is one framebuffer a glyph wide, its glyphs' bodies (the rows below
+the accents of capitals) one below the other (tools/make_fonts.py). The
+screens put a line's body on a page boundary (ui.widgets.line), and there
+one blit of that column, shifted up to the glyph and clipped by a
+framebuffer over that page of the frame, draws the glyph: one blit, where
+cutting the glyph out first took two, and a key press draws some 35
+glyphs (a blit call costs more on a Pico than the pixels it moves).
+Elsewhere the glyph is cut out into a one-glyph buffer and blitted from
+there.
 
 ``MASK`` makes a redraw of a few pages cheap (tallyboard.ui.paint): text
 that touches none of the pages in it is not drawn at all.
@@ -30,6 +38,10 @@ except ImportError:
 MASK = 255
 # The characters of the number being drawn, 0 after the last.
 _num = bytearray(13)
+# The frame drawn on last and its 8 pages as framebuffers (None: not a
+# 128x64 frame), made by _lines once: the display's frame is the same
+# object for ever.
+_frame = [None, None]
 
 
 class Font:
@@ -38,9 +50,10 @@ class Font:
 
     def glyph(self, cp):
         """Glyph index for code point ``cp``, or None when the font lacks it."""
-        if self.first <= cp < self.end:
-            g = self.map[cp - self.first]
-            return None if g == 255 else g
+        if cp < self.end:
+            g = self.map[cp]
+            # The map gives '?' (63) for what the font lacks.
+            return None if g == self.fallback and cp != 63 else g
         wide = self.wide
         for i in range(0, len(wide), 3):
             if (wide[i] << 8) | wide[i + 1] == cp:
@@ -54,32 +67,31 @@ def load(name):
     self = Font()
     # A module's constants live as long as the module: the font module's
     # ``bytes`` literal of DATA would stay in RAM beside the bytearray made
-    # from it (1.7 KB for SMALL on the board). So the Font takes the tables
+    # from it (1 KB for SMALL on the board). So the Font takes the tables
     # it draws from and the module is forgotten at once (its code and that
     # literal are collected); importing it again would load it again.
     import tallyboard
 
     module = __import__("tallyboard." + name, None, None, (name,))
-    # HEIGHT, WIDTH, ADVANCE, PAGES, BYTES, FIRST, FALLBACK, COUNT
-    height, w, advance, pages, nbytes, first, fallback, count = module.METRICS
+    # HEIGHT, WIDTH, ADVANCE, TOP, PAGES, FALLBACK, COUNT, ACCENTED
+    height, w, advance, top, pages, fallback, count, accented = module.METRICS
     self.height = height  # line height in pixels
     self.advance = advance  # pen step per character
-    self.data = module.DATA  # the strip: PAGES rows of COUNT * WIDTH column bytes
-    self.map = module.MAP
+    # Glyph g's body in pages g*PAGES.., its rows above TOP (from glyph
+    # ACCENTED on) in page COUNT*PAGES + g - ACCENTED.
+    self.data = module.DATA
+    self.map = module.MAP  # code point (from 0) -> glyph
     self.wide = module.WIDE
-    self.first = first
     self.fallback = fallback
     self.count = count  # glyphs (cut[0]: the glyph width)
-    self.end = self.first + len(self.map)
-    # The font's glyphs side by side (tools/make_fonts.py): a glyph is cut
-    # out into a one-glyph buffer by one clipped blit, C code on the
-    # board, instead of a byte loop in Python (which took a fifth of a
-    # key press on a Pico).
-    strip = FrameBuffer(module.DATA, count * w, height, MONO_VLSB)
-    cell = FrameBuffer(bytearray(nbytes), w, height, MONO_VLSB)
+    self.end = len(self.map)
+    strip = FrameBuffer(module.DATA, w, len(module.DATA) // w * 8, MONO_VLSB)
+    cell = FrameBuffer(bytearray(w * pages), w, 8 * pages, MONO_VLSB)
     # What draw() needs, in one tuple: unpacked at once (one attribute
-    # look-up per call instead of eight, a call costs about 0.1 ms on a Pico).
-    self.cut = (w, self.advance, cell, strip, self.glyph(32), self.first, self.end, self.map)
+    # look-up per call instead of a dozen, a call costs about 0.1 ms on a
+    # Pico).
+    self.cut = (w, advance, top, pages, count * pages - accented, accented,
+                self.glyph(32), self.end, self.map, cell, strip)
     tallyboard.unload("tallyboard." + name)
     return self
 
@@ -132,6 +144,29 @@ def _pages(top, bottom):
     return (2 << ((bottom - 1) >> 3)) - (1 << (top >> 3))
 
 
+def _lines(fb):
+    # The 8 pages of fb as framebuffers 128x8 over its bytes when fb is
+    # 128x64 with its pages 128 bytes apart (the display's frame), else
+    # None; remembered for the next calls.
+    lines = None
+    if fb.pixel(127, 63) is not None and fb.pixel(128, 0) is None and fb.pixel(0, 64) is None:
+        try:
+            b = memoryview(fb)  # MicroPython's FrameBuffer lends its buffer
+        except TypeError:
+            b = memoryview(fb.buf)  # its CPython twin (tallyboard.fb_cpython) holds it
+        # Page 1 starts at byte 128 (a FrameBuffer may have a stride wider
+        # than itself): the pixel below flips with its bit.
+        v = fb.pixel(0, 8)
+        b[128] ^= 1
+        v = fb.pixel(0, 8) == v
+        b[128] ^= 1
+        if not v:
+            lines = tuple(FrameBuffer(b[p * 128:p * 128 + 128], 128, 8, MONO_VLSB) for p in range(8))
+    _frame[0] = fb
+    _frame[1] = lines
+    return lines
+
+
 def draw(fb, s, x, y, font=None, color=1, sign=False):
     """Draw ``s`` (a string, or an int as ``width`` says) with its top-left
     corner at (x, y); return the x after it. Only set pixels are drawn (the
@@ -139,50 +174,68 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     '?'. Clipped at the edges. Under a MASK, text that touches none of its
     pages is skipped (the x after it is still returned)."""
     font = font or SMALL
-    w, adv, gfb, strip, blank, first, end, cmap = font.cut
+    w, adv, top, pages, above, accented, blank, end, cmap, cell, strip = font.cut
     num = type(s) is int
     if num:
         n = _number(s, sign)
         s = _num
     if MASK != 255:
-        # The body (below the accent rows) decides; the accent rows too
-        # when a glyph of the text has ink there.
-        if not _pages(y + 2, y + font.height) & MASK:
+        # The body decides; the rows above it too when a glyph of the text
+        # has ink there.
+        if not _pages(y + top, y + font.height) & MASK:
             skip = True
-            if _pages(y, y + 2) & MASK and not num:
-                # Only glyphs with ink in their top 2 rows (the accents of
-                # capitals) reach the page above the line.
+            if _pages(y, y + top) & MASK and not num:
+                # Only glyphs from ACCENTED on (the accented capitals) reach
+                # the page above the line.
                 data = font.data
                 for ch in s:
                     g = font.glyph(ord(ch))
-                    if g is not None:
-                        for i in range(g * w, g * w + w):
-                            if data[i] & 3:
+                    if g is not None and g >= accented:
+                        k = (g + above) * w
+                        for i in range(k, k + w):
+                            if data[i]:
                                 skip = False
                     if not skip:
                         break
             if skip:
                 return x + (n if num else len(s)) * adv
+    y += top  # from here on the body's top row
     key = 0  # colour 1: the glyph's unset pixels are the transparent key
     palette = None
     if not color:
         key = 1
         palette = _INVERT
+    line = None
+    if pages == 1 and not y & 7 and 0 <= y < 64:
+        lines = _frame[1] if fb is _frame[0] else _lines(fb)
+        if lines is not None:
+            # The body's page, and the page above for accents (none above
+            # the title bar's line).
+            line = lines[y >> 3]
+            up = lines[(y >> 3) - 1] if y else None
+    o = ord  # a local: a builtin is found only after two dicts
     for c in s:
         if num:
             if not c:
                 break
         else:
-            c = ord(c)
-        if -adv < x < 128:  # blit clips the rest (MicroPython's framebuf has no .width)
-            if first <= c < end:
-                g = cmap[c - first]
-            else:
-                g = font.glyph(c)
-            if g is None or g == 255:
+            c = o(c)
+        if c < end:
+            g = cmap[c]
+        else:
+            g = font.glyph(c)
+            if g is None:
                 g = font.fallback
-            if g != blank:
-                gfb.blit(strip, -g * w, 0)  # the glyph, clipped out of the strip
-                fb.blit(gfb, x, y, key, palette)
+        if g != blank:
+            if line is not None:
+                line.blit(strip, x, -8 * g, key, palette)
+                if g >= accented and up is not None:
+                    up.blit(strip, x, -8 * (g + above), key, palette)
+            elif -adv < x < 128:  # blit clips the rest (MicroPython's framebuf has no .width)
+                cell.blit(strip, 0, -8 * pages * g)  # the body, cut out
+                fb.blit(cell, x, y, key, palette)
+                if g >= accented:  # (one-page bodies only: SMALL)
+                    cell.blit(strip, 0, -8 * (g + above))
+                    fb.blit(cell, x, y - 8, key, palette)
         x += adv
     return x

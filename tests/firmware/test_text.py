@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Fonts and text drawing; the same drawing on CPython and MicroPython."""
 
+import importlib.util
 import subprocess
 import sys
 
@@ -35,17 +36,27 @@ def test_big_covers_scores():
 
 
 def test_font_metrics():
-    assert (SMALL.height, SMALL.advance, SMALL.cut[0]) == (10, 6, 5)
-    assert (BIG.height, BIG.advance, BIG.cut[0]) == (16, 12, 10)
+    # cut: width, advance, TOP (the body's first row), body pages, the
+    # page of glyph ACCENTED's rows above TOP less ACCENTED, ACCENTED
+    # (the first glyph with ink above TOP)...
+    small_accented = SMALL.count - 23  # the 23 accented capitals come last
+    assert (SMALL.height, SMALL.advance) + SMALL.cut[:6] == (10, 6, 5, 6, 2, 1, 23, small_accented)
+    assert (BIG.height, BIG.advance) + BIG.cut[:6] == (16, 12, 10, 12, 0, 2, BIG.count * 2 - BIG.count, BIG.count)
     assert isinstance(SMALL.data, bytearray) and isinstance(BIG.data, bytearray)  # framebuf draws from it
-    assert len(SMALL.data) == SMALL.count * 5 * 2  # 5 columns of 2 pages a glyph
+    # 5 columns of 1 body page a glyph, then one more page for each accented capital
+    assert len(SMALL.data) == SMALL.count * 5 + 23 * 5
+    assert SMALL.glyph(ord("\u00c9")) >= small_accented > SMALL.glyph(ord("\u00e9"))
+    assert len(BIG.data) == BIG.count * 10 * 2  # 10 columns of 2 pages, no accents
 
 
 def _glyph_bytes(font, g):
-    # Glyph g's column bytes, page by page, out of the font's strip.
-    w = font.cut[0]
-    row = font.count * w
-    return b"".join(bytes(font.data[p * row + g * w:p * row + (g + 1) * w]) for p in range((font.height + 7) // 8))
+    # Glyph g's bytes: its body's pages, one after the other, and the page
+    # of its rows above the body.
+    w, _, _, pages, above, accented = font.cut[:6]
+    body = bytes(font.data[g * pages * w:(g + 1) * pages * w])
+    if g < accented:
+        return body
+    return body + bytes(font.data[(g + above) * w:(g + above + 1) * w])
 
 
 def test_every_glyph_is_distinct():
@@ -146,6 +157,60 @@ def test_a_mask_skips_text_on_other_pages_but_not_accents_reaching_it():
         assert lit(fb2) == set()
     finally:
         text.MASK = 255
+
+
+def _make_fonts():
+    spec = importlib.util.spec_from_file_location("make_fonts", REPO / "tools" / "make_fonts.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _background():
+    # A pattern of set and unset pixels in every page.
+    fb = blank()
+    for i in range(1024):
+        fb.buf[i] = (i * 37 + 11) & 0xFF
+    return fb
+
+
+@pytest.mark.parametrize("which", ["small", "big"])
+def test_every_glyph_draws_its_art_on_page_boundaries_and_off_them(which):
+    # Against the fonts' ASCII art (tools/make_fonts.py), pixel by pixel:
+    # on a line (the body on a page boundary: the bytes are written
+    # straight into the frame), on the title bar (y = -2), off page
+    # boundaries and half off the screen (blitted), in both colours, over
+    # a background with pixels set and unset.
+    fonts = _make_fonts()
+    cells, order = fonts.small_cells() if which == "small" else fonts.big_cells()
+    font = SMALL if which == "small" else BIG
+    top = font.cut[2]
+    places = [(3, 8 * 3 - top), (0, -top), (123 - font.cut[0], 64 - 8 * font.cut[3] - top), (7, 13), (-2, 30),
+              (125, 6 - top), (40, -5), (60, 58), (9, 8 - top)]
+    for ch in order:
+        rows = cells[ch]
+        for x, y in places:
+            for color in (0, 1):
+                fb = _background()
+                want = _background()
+                text.draw(fb, ch, x, y, font, color)
+                for r, line in enumerate(rows):
+                    for cx, bit in enumerate(line):
+                        if bit == "#":
+                            want.pixel(x + cx, y + r, color)
+                assert bytes(fb.buf) == bytes(want.buf), "%r at (%d, %d) in colour %d" % (ch, x, y, color)
+
+
+def test_only_a_128x64_frame_gets_its_pages_drawn_on():
+    # The stride check: a 128x64 frame whose page rows are 136 bytes apart
+    # gets the blits of other frames, and a narrower frame too; both as
+    # the art says.
+    for fb, ref in ((FrameBuffer(bytearray(136 * 8), 128, 64, MONO_VLSB, 136), blank()),
+                    (FrameBuffer(bytearray(64 * 8), 64, 64, MONO_VLSB), blank())):
+        text.draw(fb, "\u00c9t\u00e9 42", 2, 6)
+        text.draw(ref, "\u00c9t\u00e9 42", 2, 6)
+        assert lit(fb, 0, 0, 64, 64) == lit(ref, 0, 0, 64, 64) != set()
+    assert text._lines(blank()) is not None
 
 
 def test_generated_fonts_are_up_to_date():
