@@ -34,14 +34,29 @@ try:
 except ImportError:
     from tallyboard.fb_cpython import FrameBuffer, MONO_VLSB
 
+# The builtins every call uses, as module globals: a name is looked up in
+# the module's dict first, and a builtin only after that, in a table that
+# MicroPython searches one entry at a time (about 0.03 ms a look-up on a
+# Pico, by the estimate: a fifth of a short draw()).
+int = int
+len = len
+ord = ord
+type = type
+
 # The pages being redrawn (bit p: rows 8p..8p+7); 255: the whole screen.
 MASK = 255
 # The characters of the number being drawn, 0 after the last.
 _num = bytearray(13)
+# The UTF-8 bytes of the text being drawn (a number's characters too):
+# draw() walks bytes, not the string, as iterating a string makes a
+# string of each character, looked up among every interned name. Its room
+# grows once if a longer text comes.
+_utf8 = bytearray(64)
 # The frame drawn on last and its 8 pages as framebuffers (None: not a
 # 128x64 frame), made by _lines once: the display's frame is the same
 # object for ever.
-_frame = [None, None]
+_fb = None
+_rows = None
 
 
 class Font:
@@ -147,7 +162,8 @@ def _pages(top, bottom):
 def _lines(fb):
     # The 8 pages of fb as framebuffers 128x8 over its bytes when fb is
     # 128x64 with its pages 128 bytes apart (the display's frame), else
-    # None; remembered for the next calls.
+    # None; remembered in _fb and _rows for the next calls.
+    global _fb, _rows
     lines = None
     if fb.pixel(127, 63) is not None and fb.pixel(128, 0) is None and fb.pixel(0, 64) is None:
         try:
@@ -162,9 +178,8 @@ def _lines(fb):
         b[128] ^= 1
         if not v:
             lines = tuple(FrameBuffer(b[p * 128:p * 128 + 128], 128, 8, MONO_VLSB) for p in range(8))
-    _frame[0] = fb
-    _frame[1] = lines
-    return lines
+    _fb = fb
+    _rows = lines
 
 
 def draw(fb, s, x, y, font=None, color=1, sign=False):
@@ -207,19 +222,40 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         palette = _INVERT
     line = None
     if pages == 1 and not y & 7 and 0 <= y < 64:
-        lines = _frame[1] if fb is _frame[0] else _lines(fb)
-        if lines is not None:
-            # The body's page, and the page above for accents (none above
-            # the title bar's line).
-            line = lines[y >> 3]
-            up = lines[(y >> 3) - 1] if y else None
-    o = ord  # a local: a builtin is found only after two dicts
-    for c in s:
-        if num:
-            if not c:
-                break
-        else:
-            c = o(c)
+        if fb is not _fb:
+            _lines(fb)
+        rows = _rows
+        if rows is not None:
+            line = rows[y >> 3]  # the body's page
+    b = _utf8
+    b[0:] = b""
+    if num:
+        b.extend(_num)
+        b[n:] = b""
+    else:
+        try:
+            b.extend(s)  # MicroPython: a string lends its UTF-8 bytes
+        except TypeError:
+            b.extend(s.encode())  # CPython
+    for c in b:
+        if c > 127:
+            # UTF-8: a lead byte, then 1 to 3 bytes of 6 bits each.
+            if c > 191:
+                if c < 224:
+                    more = 1
+                    cp = c & 31
+                elif c < 240:
+                    more = 2
+                    cp = c & 15
+                else:
+                    more = 3
+                    cp = c & 7
+                continue
+            cp = cp << 6 | c & 63
+            more -= 1
+            if more:
+                continue
+            c = cp
         if c < end:
             g = cmap[c]
         else:
@@ -229,8 +265,8 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         if g != blank:
             if line is not None:
                 line.blit(strip, x, -8 * g, key, palette)
-                if g >= accented and up is not None:
-                    up.blit(strip, x, -8 * (g + above), key, palette)
+                if g >= accented and y:  # an accent, in the page above (none above the title bar's line)
+                    rows[(y >> 3) - 1].blit(strip, x, -8 * (g + above), key, palette)
             elif -adv < x < 128:  # blit clips the rest (MicroPython's framebuf has no .width)
                 cell.blit(strip, 0, -8 * pages * g)  # the body, cut out
                 fb.blit(cell, x, y, key, palette)

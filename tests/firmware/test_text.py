@@ -210,7 +210,9 @@ def test_only_a_128x64_frame_gets_its_pages_drawn_on():
         text.draw(fb, "\u00c9t\u00e9 42", 2, 6)
         text.draw(ref, "\u00c9t\u00e9 42", 2, 6)
         assert lit(fb, 0, 0, 64, 64) == lit(ref, 0, 0, 64, 64) != set()
-    assert text._lines(blank()) is not None
+    fb = blank()
+    text._lines(fb)
+    assert text._fb is fb and len(text._rows) == 8  # a 128x64 frame: its pages, to blit glyphs on
 
 
 def test_generated_fonts_are_up_to_date():
