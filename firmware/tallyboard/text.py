@@ -45,12 +45,10 @@ type = type
 
 # The pages being redrawn (bit p: rows 8p..8p+7); 255: the whole screen.
 MASK = 255
-# The characters of the number being drawn, 0 after the last.
-_num = bytearray(13)
-# The UTF-8 bytes of the text being drawn (a number's characters too):
-# draw() walks bytes, not the string, as iterating a string makes a
-# string of each character, looked up among every interned name. Its room
-# grows once if a longer text comes.
+# The UTF-8 bytes of the text being drawn, or a number's characters:
+# draw() walks bytes, not the string, as iterating a string makes a string
+# of each character, looked up among every interned name. Emptied and
+# refilled in the room it has (it grows once if a longer text comes).
 _utf8 = bytearray(64)
 # The frame drawn on last and its 8 pages as framebuffers (None: not a
 # 128x64 frame), made by _lines once: the display's frame is the same
@@ -121,25 +119,22 @@ _INVERT.pixel(0, 0, 1)
 
 
 def _number(n, sign):
-    # Writes the characters of int n into _num ("-" or, with sign, "+"
-    # first), a 0 after them; returns their count.
-    v = -n if n < 0 else n
-    k = 2 if n < 0 or sign else 1
-    t = v
-    while t > 9:
-        t //= 10
-        k += 1
-    _num[k] = 0
-    i = k
-    while i:
-        i -= 1
-        _num[i] = 48 + v % 10
-        v //= 10
+    # Writes the characters of int n into _utf8 ("-" or, with sign, "+"
+    # first); returns their count.
+    b = _utf8
+    b[0:] = b""
     if n < 0:
-        _num[0] = 45
+        b.append(45)
+        n = -n
     elif sign:
-        _num[0] = 43
-    return k
+        b.append(43)
+    p = 1
+    while p * 10 <= n:
+        p *= 10
+    while p:
+        b.append(48 + n // p % 10)
+        p //= 10
+    return len(b)
 
 
 def width(s, font=None, sign=False):
@@ -164,22 +159,15 @@ def _lines(fb):
     # 128x64 with its pages 128 bytes apart (the display's frame), else
     # None; remembered in _fb and _rows for the next calls.
     global _fb, _rows
-    lines = None
+    _fb = fb
+    _rows = None
     if fb.pixel(127, 63) is not None and fb.pixel(128, 0) is None and fb.pixel(0, 64) is None:
         try:
             b = memoryview(fb)  # MicroPython's FrameBuffer lends its buffer
         except TypeError:
             b = memoryview(fb.buf)  # its CPython twin (tallyboard.fb_cpython) holds it
-        # Page 1 starts at byte 128 (a FrameBuffer may have a stride wider
-        # than itself): the pixel below flips with its bit.
-        v = fb.pixel(0, 8)
-        b[128] ^= 1
-        v = fb.pixel(0, 8) == v
-        b[128] ^= 1
-        if not v:
-            lines = tuple(FrameBuffer(b[p * 128:p * 128 + 128], 128, 8, MONO_VLSB) for p in range(8))
-    _fb = fb
-    _rows = lines
+        if len(b) == 1024:  # 8 pages of 128 columns, no wider stride
+            _rows = tuple(FrameBuffer(b[p:p + 128], 128, 8, MONO_VLSB) for p in range(0, 1024, 128))
 
 
 def draw(fb, s, x, y, font=None, color=1, sign=False):
@@ -191,29 +179,26 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     font = font or SMALL
     w, adv, top, pages, above, accented, blank, end, cmap, cell, strip = font.cut
     num = type(s) is int
-    if num:
-        n = _number(s, sign)
-        s = _num
-    if MASK != 255:
-        # The body decides; the rows above it too when a glyph of the text
-        # has ink there.
-        if not _pages(y + top, y + font.height) & MASK:
-            skip = True
-            if _pages(y, y + top) & MASK and not num:
-                # Only glyphs from ACCENTED on (the accented capitals) reach
-                # the page above the line.
-                data = font.data
-                for ch in s:
-                    g = font.glyph(ord(ch))
-                    if g is not None and g >= accented:
-                        k = (g + above) * w
-                        for i in range(k, k + w):
-                            if data[i]:
-                                skip = False
-                    if not skip:
-                        break
-            if skip:
-                return x + (n if num else len(s)) * adv
+    n = _number(s, sign) if num else len(s)
+    if MASK != 255 and not _pages(y + top, y + font.height) & MASK:
+        # None of the body is redrawn: the text is drawn only if an accent
+        # reaches a redrawn page above it (the glyphs from ACCENTED on,
+        # accented capitals, all have one).
+        if num or not _pages(y, y + top) & MASK:
+            return x + n * adv
+        for ch in s:
+            g = font.glyph(ord(ch))
+            if g is not None and g >= accented:
+                break
+        else:
+            return x + n * adv
+    b = _utf8
+    if not num:
+        b[0:] = b""
+        try:
+            b.extend(s)  # MicroPython: a string lends its UTF-8 bytes
+        except TypeError:
+            b.extend(s.encode())  # CPython
     y += top  # from here on the body's top row
     key = 0  # colour 1: the glyph's unset pixels are the transparent key
     palette = None
@@ -227,29 +212,12 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         rows = _rows
         if rows is not None:
             line = rows[y >> 3]  # the body's page
-    b = _utf8
-    b[0:] = b""
-    if num:
-        b.extend(_num)
-        b[n:] = b""
-    else:
-        try:
-            b.extend(s)  # MicroPython: a string lends its UTF-8 bytes
-        except TypeError:
-            b.extend(s.encode())  # CPython
     for c in b:
         if c > 127:
-            # UTF-8: a lead byte, then 1 to 3 bytes of 6 bits each.
+            # UTF-8: a lead byte and 1 to 3 bytes of 6 bits each.
             if c > 191:
-                if c < 224:
-                    more = 1
-                    cp = c & 31
-                elif c < 240:
-                    more = 2
-                    cp = c & 15
-                else:
-                    more = 3
-                    cp = c & 7
+                more = 1 if c < 224 else 2 if c < 240 else 3
+                cp = c & 63 >> more
                 continue
             cp = cp << 6 | c & 63
             more -= 1
@@ -265,7 +233,7 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         if g != blank:
             if line is not None:
                 line.blit(strip, x, -8 * g, key, palette)
-                if g >= accented and y:  # an accent, in the page above (none above the title bar's line)
+                if g >= accented and y:  # its accent, in the page above (none above the title bar's line)
                     rows[(y >> 3) - 1].blit(strip, x, -8 * (g + above), key, palette)
             elif -adv < x < 128:  # blit clips the rest (MicroPython's framebuf has no .width)
                 cell.blit(strip, 0, -8 * pages * g)  # the body, cut out
