@@ -140,7 +140,7 @@ def _number(n, sign):
 def width(s, font=None, sign=False):
     """Width in pixels of ``s`` (a string, or an int with its minus sign,
     or plus sign when ``sign``) drawn in ``font`` (default SMALL)."""
-    return (_number(s, sign) if type(s) is int else len(s)) * (font or SMALL).advance
+    return (_number(s, sign) if type(s) is int else len(s)) * (SMALL if font is None else font).advance
 
 
 def _pages(top, bottom):
@@ -176,7 +176,8 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     background is left as it is); characters the font lacks are drawn as
     '?'. Clipped at the edges. Under a MASK, text that touches none of its
     pages is skipped (the x after it is still returned)."""
-    font = font or SMALL
+    if font is None:  # (not "font or SMALL": the truth of an object is a search of its class)
+        font = SMALL
     w, adv, top, pages, above, accented, blank, end, cmap, cell, strip = font.cut
     num = type(s) is int
     n = _number(s, sign) if num else len(s)
