@@ -96,15 +96,16 @@ def load(name):
     self.map = module.MAP  # code point (from 0) -> glyph
     self.wide = module.WIDE
     self.fallback = fallback
-    self.count = count  # glyphs (cut[0]: the glyph width)
+    self.count = count  # glyphs
+    self.width = w  # of a glyph
     self.end = len(self.map)
     strip = FrameBuffer(module.DATA, w, len(module.DATA) // w * 8, MONO_VLSB)
     cell = FrameBuffer(bytearray(w * pages), w, 8 * pages, MONO_VLSB)
     # What draw() needs, in one tuple: unpacked at once (one attribute
     # look-up per call instead of a dozen, a call costs about 0.1 ms on a
     # Pico).
-    self.cut = (w, advance, top, pages, count * pages - accented, accented,
-                self.glyph(32), self.end, self.map, cell, strip)
+    self.cut = (advance, self.end, self.map, self.glyph(32), strip, accented,
+                count * pages - accented, top, pages, cell)
     tallyboard.unload("tallyboard." + name)
     return self
 
@@ -170,29 +171,47 @@ def _lines(fb):
             _rows = tuple(FrameBuffer(b[p:p + 128], 128, 8, MONO_VLSB) for p in range(0, 1024, 128))
 
 
+def _inked(font, s):
+    # Whether a glyph of the string s has ink above its body: the accented
+    # capitals, the glyphs from ACCENTED on (digits have none).
+    for c in s:
+        c = font.glyph(ord(c))
+        if c is not None and c >= font.cut[5]:
+            return True
+    return False
+
+
 def draw(fb, s, x, y, font=None, color=1, sign=False):
     """Draw ``s`` (a string, or an int as ``width`` says) with its top-left
     corner at (x, y); return the x after it. Only set pixels are drawn (the
     background is left as it is); characters the font lacks are drawn as
     '?'. Clipped at the edges. Under a MASK, text that touches none of its
     pages is skipped (the x after it is still returned)."""
-    if font is None:  # (not "font or SMALL": the truth of an object is a search of its class)
+    # (A function with this many names gets its frame from the heap at
+    # every call: each name more makes that dearer, so they are few.)
+    if font is None:
         font = SMALL
-    w, adv, top, pages, above, accented, blank, end, cmap, cell, strip = font.cut
+    adv, end, cmap, blank, strip, accented, above, top, pages, cell = font.cut
     num = type(s) is int
-    n = _number(s, sign) if num else len(s)
-    if MASK != 255 and not _pages(y + top, y + font.height) & MASK:
-        # None of the body is redrawn: the text is drawn only if an accent
-        # reaches a redrawn page above it (the glyphs from ACCENTED on,
-        # accented capitals, all have one).
-        if num or not _pages(y, y + top) & MASK:
-            return x + n * adv
-        for ch in s:
-            g = font.glyph(ord(ch))
-            if g is not None and g >= accented:
-                break
-        else:
-            return x + n * adv
+    if num:
+        n = _number(s, sign)  # its characters into _utf8
+    y += top  # from here on the body's top row
+    line = None
+    if pages == 1 and not y & 7 and 0 <= y < 64:
+        # A line (its body on one page, p): one blit a glyph on that page.
+        p = y >> 3
+        if MASK != 255 and not MASK >> p & 1:
+            # The body is not redrawn: the text is drawn only if the page
+            # above is, and an accent reaches it.
+            if not (p and MASK >> p - 1 & 1 and not num and _inked(font, s)):
+                return x + (n if num else len(s)) * adv
+        if fb is not _fb:
+            _lines(fb)
+        if _rows is not None:
+            line = _rows[p]
+    elif MASK != 255 and not _pages(y, y - top + font.height) & MASK:
+        if not (_pages(y - top, y) & MASK and not num and _inked(font, s)):
+            return x + (n if num else len(s)) * adv
     b = _utf8
     if not num:
         b[0:] = b""
@@ -200,19 +219,11 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
             b.extend(s)  # MicroPython: a string lends its UTF-8 bytes
         except TypeError:
             b.extend(s.encode())  # CPython
-    y += top  # from here on the body's top row
     key = 0  # colour 1: the glyph's unset pixels are the transparent key
     palette = None
     if not color:
         key = 1
         palette = _INVERT
-    line = None
-    if pages == 1 and not y & 7 and 0 <= y < 64:
-        if fb is not _fb:
-            _lines(fb)
-        rows = _rows
-        if rows is not None:
-            line = rows[y >> 3]  # the body's page
     for c in b:
         if c > 127:
             # UTF-8: a lead byte and 1 to 3 bytes of 6 bits each.
@@ -234,8 +245,8 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         if g != blank:
             if line is not None:
                 line.blit(strip, x, -8 * g, key, palette)
-                if g >= accented and y:  # its accent, in the page above (none above the title bar's line)
-                    rows[(y >> 3) - 1].blit(strip, x, -8 * (g + above), key, palette)
+                if g >= accented and p:  # its accent, in the page above (none above the title bar's line)
+                    _rows[p - 1].blit(strip, x, -8 * (g + above), key, palette)
             elif -adv < x < 128:  # blit clips the rest (MicroPython's framebuf has no .width)
                 cell.blit(strip, 0, -8 * pages * g)  # the body, cut out
                 fb.blit(cell, x, y, key, palette)

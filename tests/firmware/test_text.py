@@ -35,13 +35,17 @@ def test_big_covers_scores():
     assert BIG.glyph(ord("A")) is None
 
 
+def _layout(font):
+    # From draw()'s tuple: ACCENTED (the first glyph with ink above its
+    # body), the page of glyph ACCENTED's rows above the body less
+    # ACCENTED, TOP (the body's first row) and the body's pages.
+    return font.cut[5:9]
+
+
 def test_font_metrics():
-    # cut: width, advance, TOP (the body's first row), body pages, the
-    # page of glyph ACCENTED's rows above TOP less ACCENTED, ACCENTED
-    # (the first glyph with ink above TOP)...
     small_accented = SMALL.count - 23  # the 23 accented capitals come last
-    assert (SMALL.height, SMALL.advance) + SMALL.cut[:6] == (10, 6, 5, 6, 2, 1, 23, small_accented)
-    assert (BIG.height, BIG.advance) + BIG.cut[:6] == (16, 12, 10, 12, 0, 2, BIG.count * 2 - BIG.count, BIG.count)
+    assert (SMALL.height, SMALL.advance, SMALL.width) + _layout(SMALL) == (10, 6, 5, small_accented, 23, 2, 1)
+    assert (BIG.height, BIG.advance, BIG.width) + _layout(BIG) == (16, 12, 10, BIG.count, BIG.count, 0, 2)
     assert isinstance(SMALL.data, bytearray) and isinstance(BIG.data, bytearray)  # framebuf draws from it
     # 5 columns of 1 body page a glyph, then one more page for each accented capital
     assert len(SMALL.data) == SMALL.count * 5 + 23 * 5
@@ -52,7 +56,8 @@ def test_font_metrics():
 def _glyph_bytes(font, g):
     # Glyph g's bytes: its body's pages, one after the other, and the page
     # of its rows above the body.
-    w, _, _, pages, above, accented = font.cut[:6]
+    w = font.width
+    accented, above, _, pages = _layout(font)
     body = bytes(font.data[g * pages * w:(g + 1) * pages * w])
     if g < accented:
         return body
@@ -78,7 +83,7 @@ def test_glyphs_stay_inside_their_cell():
             text.draw(fb, c, 10, 10, font)
             pts = lit(fb)
             assert pts, "%r draws nothing" % c
-            assert all(10 <= x < 10 + font.cut[0] and 10 <= y < 10 + font.height for x, y in pts), c
+            assert all(10 <= x < 10 + font.width and 10 <= y < 10 + font.height for x, y in pts), c
 
 
 def test_capital_accents_sit_above_the_letter_within_the_line():
@@ -184,8 +189,8 @@ def test_every_glyph_draws_its_art_on_page_boundaries_and_off_them(which):
     fonts = _make_fonts()
     cells, order = fonts.small_cells() if which == "small" else fonts.big_cells()
     font = SMALL if which == "small" else BIG
-    top = font.cut[2]
-    places = [(3, 8 * 3 - top), (0, -top), (123 - font.cut[0], 64 - 8 * font.cut[3] - top), (7, 13), (-2, 30),
+    top = _layout(font)[2]
+    places = [(3, 8 * 3 - top), (0, -top), (123 - font.width, 64 - 8 * _layout(font)[3] - top), (7, 13), (-2, 30),
               (125, 6 - top), (40, -5), (60, 58), (9, 8 - top)]
     for ch in order:
         rows = cells[ch]
