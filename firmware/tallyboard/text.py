@@ -36,11 +36,9 @@ except ImportError:
 
 # The builtins every call uses, as module globals: a name is looked up in
 # the module's dict first, and a builtin only after that, in a table that
-# MicroPython searches one entry at a time (about 0.03 ms a look-up on a
-# Pico, by the estimate: a fifth of a short draw()).
+# MicroPython searches one entry at a time (some 0.03 ms a look-up on a
+# Pico, by the estimate).
 int = int
-len = len
-ord = ord
 type = type
 
 # The pages being redrawn (bit p: rows 8p..8p+7); 255: the whole screen.
@@ -49,12 +47,12 @@ MASK = 255
 # draw() walks bytes, not the string, as iterating a string makes a string
 # of each character, looked up among every interned name. Emptied and
 # refilled in the room it has (it grows once if a longer text comes).
-_utf8 = bytearray(64)
-# The frame drawn on last and its 8 pages as framebuffers (None: not a
-# 128x64 frame), made by _lines once: the display's frame is the same
-# object for ever.
+_utf8 = bytearray(32)
+# The frame drawn on last, and its 8 pages side by side as one framebuffer
+# 1024x8 over the same bytes (None: not a 128x64 frame), made by _row once:
+# the display's frame is the same object for ever.
 _fb = None
-_rows = None
+_pages8 = None
 
 
 class Font:
@@ -63,7 +61,7 @@ class Font:
 
     def glyph(self, cp):
         """Glyph index for code point ``cp``, or None when the font lacks it."""
-        if cp < self.end:
+        if cp < len(self.map):
             g = self.map[cp]
             # The map gives '?' (63) for what the font lacks.
             return None if g == self.fallback and cp != 63 else g
@@ -92,20 +90,16 @@ def load(name):
     self.advance = advance  # pen step per character
     # Glyph g's body in pages g*PAGES.., its rows above TOP (from glyph
     # ACCENTED on) in page COUNT*PAGES + g - ACCENTED.
-    self.data = module.DATA
     self.map = module.MAP  # code point (from 0) -> glyph
     self.wide = module.WIDE
     self.fallback = fallback
-    self.count = count  # glyphs
-    self.width = w  # of a glyph
-    self.end = len(self.map)
     strip = FrameBuffer(module.DATA, w, len(module.DATA) // w * 8, MONO_VLSB)
     cell = FrameBuffer(bytearray(w * pages), w, 8 * pages, MONO_VLSB)
     # What draw() needs, in one tuple: unpacked at once (one attribute
     # look-up per call instead of a dozen, a call costs about 0.1 ms on a
     # Pico).
-    self.cut = (advance, self.end, self.map, self.glyph(32), strip, accented,
-                count * pages - accented, top, pages, cell)
+    self.cut = (advance, len(self.map), self.map, self.glyph(32), strip, accented,
+                count * pages - accented, top, pages, w, cell)
     tallyboard.unload("tallyboard." + name)
     return self
 
@@ -155,20 +149,21 @@ def _pages(top, bottom):
     return (2 << ((bottom - 1) >> 3)) - (1 << (top >> 3))
 
 
-def _lines(fb):
-    # The 8 pages of fb as framebuffers 128x8 over its bytes when fb is
-    # 128x64 with its pages 128 bytes apart (the display's frame), else
-    # None; remembered in _fb and _rows for the next calls.
-    global _fb, _rows
+def _row(fb):
+    # Makes _pages8 for fb (see there) and remembers fb in _fb.
+    global _fb, _pages8
     _fb = fb
-    _rows = None
-    if fb.pixel(127, 63) is not None and fb.pixel(128, 0) is None and fb.pixel(0, 64) is None:
-        try:
-            b = memoryview(fb)  # MicroPython's FrameBuffer lends its buffer
-        except TypeError:
-            b = memoryview(fb.buf)  # its CPython twin (tallyboard.fb_cpython) holds it
-        if len(b) == 1024:  # 8 pages of 128 columns, no wider stride
-            _rows = tuple(FrameBuffer(b[p:p + 128], 128, 8, MONO_VLSB) for p in range(0, 1024, 128))
+    _pages8 = None
+    try:
+        n = len(memoryview(fb))  # MicroPython's FrameBuffer lends its buffer
+    except TypeError:
+        fb = fb.buf  # its CPython twin (tallyboard.fb_cpython) holds it
+        n = len(fb)
+    # 128 columns (one more is outside), 64 rows, in 1024 bytes: pages 128
+    # bytes apart (no wider stride). Page p is then columns 128p.. of a
+    # framebuffer 1024 wide and one page high.
+    if n == 1024 and _fb.pixel(128, 0) is None and _fb.pixel(127, 63) is not None:
+        _pages8 = FrameBuffer(fb, 1024, 8, MONO_VLSB)
 
 
 def _inked(font, s):
@@ -189,16 +184,16 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     pages is skipped (the x after it is still returned)."""
     # (A function with this many names gets its frame from the heap at
     # every call: each name more makes that dearer, so they are few.)
-    if font is None:
+    if font is None:  # (not "font or SMALL": the truth of an object is a search of its class)
         font = SMALL
-    adv, end, cmap, blank, strip, accented, above, top, pages, cell = font.cut
+    adv, end, cmap, blank, strip, accented, above, top, pages, w, cell = font.cut
     num = type(s) is int
     if num:
         n = _number(s, sign)  # its characters into _utf8
     y += top  # from here on the body's top row
-    line = None
+    fast = -1  # glyphs from x = 0 to before this: one blit each (below)
     if pages == 1 and not y & 7 and 0 <= y < 64:
-        # A line (its body on one page, p): one blit a glyph on that page.
+        # A line: its body on one page, p.
         p = y >> 3
         if MASK != 255 and not MASK >> p & 1:
             # The body is not redrawn: the text is drawn only if the page
@@ -206,9 +201,15 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
             if not (p and MASK >> p - 1 & 1 and not num and _inked(font, s)):
                 return x + (n if num else len(s)) * adv
         if fb is not _fb:
-            _lines(fb)
-        if _rows is not None:
-            line = _rows[p]
+            _row(fb)
+        row = _pages8
+        if row is not None:
+            # The glyph is blitted from the font (a framebuffer a glyph
+            # wide, the bodies one below the other) shifted up to it, into
+            # the frame's page seen as 128 columns of a framebuffer one
+            # page high: that clips the glyphs above and below it.
+            fast = 129 - w
+            p <<= 7  # page p's first column in row
     elif MASK != 255 and not _pages(y, y - top + font.height) & MASK:
         if not (_pages(y - top, y) & MASK and not num and _inked(font, s)):
             return x + (n if num else len(s)) * adv
@@ -243,10 +244,10 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
             if g is None:
                 g = font.fallback
         if g != blank:
-            if line is not None:
-                line.blit(strip, x, -8 * g, key, palette)
+            if 0 <= x < fast:
+                row.blit(strip, p + x, -8 * g, key, palette)
                 if g >= accented and p:  # its accent, in the page above (none above the title bar's line)
-                    _rows[p - 1].blit(strip, x, -8 * (g + above), key, palette)
+                    row.blit(strip, p - 128 + x, -8 * (g + above), key, palette)
             elif -adv < x < 128:  # blit clips the rest (MicroPython's framebuf has no .width)
                 cell.blit(strip, 0, -8 * pages * g)  # the body, cut out
                 fb.blit(cell, x, y, key, palette)

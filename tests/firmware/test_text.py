@@ -35,6 +35,17 @@ def test_big_covers_scores():
     assert BIG.glyph(ord("A")) is None
 
 
+def _data(font):
+    # The font's bytes: the strip framebuffer's (on CPython it shows them).
+    return font.cut[4].buf
+
+
+def _count(font):
+    # Glyphs in the font.
+    accented, above, _, pages = _layout(font)
+    return (accented + above) // pages
+
+
 def _layout(font):
     # From draw()'s tuple: ACCENTED (the first glyph with ink above its
     # body), the page of glyph ACCENTED's rows above the body less
@@ -43,25 +54,25 @@ def _layout(font):
 
 
 def test_font_metrics():
-    small_accented = SMALL.count - 23  # the 23 accented capitals come last
-    assert (SMALL.height, SMALL.advance, SMALL.width) + _layout(SMALL) == (10, 6, 5, small_accented, 23, 2, 1)
-    assert (BIG.height, BIG.advance, BIG.width) + _layout(BIG) == (16, 12, 10, BIG.count, BIG.count, 0, 2)
-    assert isinstance(SMALL.data, bytearray) and isinstance(BIG.data, bytearray)  # framebuf draws from it
+    small_accented = _count(SMALL) - 23  # the 23 accented capitals come last
+    assert (SMALL.height, SMALL.advance, SMALL.cut[9]) + _layout(SMALL) == (10, 6, 5, small_accented, 23, 2, 1)
+    assert (BIG.height, BIG.advance, BIG.cut[9]) + _layout(BIG) == (16, 12, 10, _count(BIG), _count(BIG), 0, 2)
+    assert isinstance(_data(SMALL), bytearray) and isinstance(_data(BIG), bytearray)  # framebuf draws from it
     # 5 columns of 1 body page a glyph, then one more page for each accented capital
-    assert len(SMALL.data) == SMALL.count * 5 + 23 * 5
+    assert len(_data(SMALL)) == _count(SMALL) * 5 + 23 * 5
     assert SMALL.glyph(ord("\u00c9")) >= small_accented > SMALL.glyph(ord("\u00e9"))
-    assert len(BIG.data) == BIG.count * 10 * 2  # 10 columns of 2 pages, no accents
+    assert len(_data(BIG)) == _count(BIG) * 10 * 2  # 10 columns of 2 pages, no accents
 
 
 def _glyph_bytes(font, g):
     # Glyph g's bytes: its body's pages, one after the other, and the page
     # of its rows above the body.
-    w = font.width
+    w = font.cut[9]
     accented, above, _, pages = _layout(font)
-    body = bytes(font.data[g * pages * w:(g + 1) * pages * w])
+    body = bytes(_data(font)[g * pages * w:(g + 1) * pages * w])
     if g < accented:
         return body
-    return body + bytes(font.data[(g + above) * w:(g + above + 1) * w])
+    return body + bytes(_data(font)[(g + above) * w:(g + above + 1) * w])
 
 
 def test_every_glyph_is_distinct():
@@ -69,7 +80,7 @@ def test_every_glyph_is_distinct():
     # (space is the only blank one).
     for font in (SMALL, BIG):
         seen = {}
-        for g in range(font.count):
+        for g in range(_count(font)):
             bits = _glyph_bytes(font, g)
             assert bits not in seen, "glyphs %d and %d are identical" % (seen.get(bits, -1), g)
             seen[bits] = g
@@ -83,7 +94,7 @@ def test_glyphs_stay_inside_their_cell():
             text.draw(fb, c, 10, 10, font)
             pts = lit(fb)
             assert pts, "%r draws nothing" % c
-            assert all(10 <= x < 10 + font.width and 10 <= y < 10 + font.height for x, y in pts), c
+            assert all(10 <= x < 10 + font.cut[9] and 10 <= y < 10 + font.height for x, y in pts), c
 
 
 def test_capital_accents_sit_above_the_letter_within_the_line():
@@ -190,7 +201,7 @@ def test_every_glyph_draws_its_art_on_page_boundaries_and_off_them(which):
     cells, order = fonts.small_cells() if which == "small" else fonts.big_cells()
     font = SMALL if which == "small" else BIG
     top = _layout(font)[2]
-    places = [(3, 8 * 3 - top), (0, -top), (123 - font.width, 64 - 8 * _layout(font)[3] - top), (7, 13), (-2, 30),
+    places = [(3, 8 * 3 - top), (0, -top), (123 - font.cut[9], 64 - 8 * _layout(font)[3] - top), (7, 13), (-2, 30),
               (125, 6 - top), (40, -5), (60, 58), (9, 8 - top)]
     for ch in order:
         rows = cells[ch]
@@ -216,8 +227,8 @@ def test_only_a_128x64_frame_gets_its_pages_drawn_on():
         text.draw(ref, "\u00c9t\u00e9 42", 2, 6)
         assert lit(fb, 0, 0, 64, 64) == lit(ref, 0, 0, 64, 64) != set()
     fb = blank()
-    text._lines(fb)
-    assert text._fb is fb and len(text._rows) == 8  # a 128x64 frame: its pages, to blit glyphs on
+    text._row(fb)
+    assert text._fb is fb and text._pages8 is not None  # a 128x64 frame: its pages, to blit glyphs on
 
 
 def test_generated_fonts_are_up_to_date():
