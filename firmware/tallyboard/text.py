@@ -191,9 +191,10 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     if num:
         n = _number(s, sign)  # its characters into _utf8
     y += top  # from here on the body's top row
-    fast = -1  # glyphs from x = 0 to before this: one blit each (below)
+    p = 0  # glyphs before x = fast are blitted at x in the frame's row of pages, x moved on by p
+    fast = x  # (none, x only grows)
     if pages == 1 and not y & 7 and 0 <= y < 64:
-        # A line: its body on one page, p.
+        # A line: its body on one page.
         p = y >> 3
         if MASK != 255 and not MASK >> p & 1:
             # The body is not redrawn: the text is drawn only if the page
@@ -203,13 +204,16 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         if fb is not _fb:
             _row(fb)
         row = _pages8
-        if row is not None:
+        p <<= 7  # the page's first column in row
+        if row is None or x < 0:
+            p = 0
+        else:
             # The glyph is blitted from the font (a framebuffer a glyph
             # wide, the bodies one below the other) shifted up to it, into
             # the frame's page seen as 128 columns of a framebuffer one
-            # page high: that clips the glyphs above and below it.
-            fast = 129 - w
-            p <<= 7  # page p's first column in row
+            # page high (row): that clips the glyphs above and below it.
+            x += p
+            fast = p + 129 - w
     elif MASK != 255 and not _pages(y, y - top + font.height) & MASK:
         if not (_pages(y - top, y) & MASK and not num and _inked(font, s)):
             return x + (n if num else len(s)) * adv
@@ -244,15 +248,15 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
             if g is None:
                 g = font.fallback
         if g != blank:
-            if 0 <= x < fast:
-                row.blit(strip, p + x, -8 * g, key, palette)
+            if x < fast:
+                row.blit(strip, x, -8 * g, key, palette)
                 if g >= accented and p:  # its accent, in the page above (none above the title bar's line)
-                    row.blit(strip, p - 128 + x, -8 * (g + above), key, palette)
-            elif -adv < x < 128:  # blit clips the rest (MicroPython's framebuf has no .width)
+                    row.blit(strip, x - 128, -8 * (g + above), key, palette)
+            elif -adv < x - p < 128:  # blit clips the rest (MicroPython's framebuf has no .width)
                 cell.blit(strip, 0, -8 * pages * g)  # the body, cut out
-                fb.blit(cell, x, y, key, palette)
+                fb.blit(cell, x - p, y, key, palette)
                 if g >= accented:  # (one-page bodies only: SMALL)
                     cell.blit(strip, 0, -8 * (g + above))
-                    fb.blit(cell, x, y - 8, key, palette)
+                    fb.blit(cell, x - p, y - 8, key, palette)
         x += adv
-    return x
+    return x - p
