@@ -285,6 +285,20 @@ for step in range(60):
         out.append(d.show())
 fb.rect(10, 10, 30, 20, 1, True)
 out.append(d.show())
+# Lines (the body on a page boundary: one blit a glyph into the frame's
+# row of pages), the title bar, a number, past the right edge, accents.
+fb.fill_rect(0, 0, 128, 8, 1)
+text.draw(fb, "\u00c9t\u00e9 \u00c0 \u00d1o\u00ebl", 1, -2, text.SMALL, 0)
+for i in range(1, 8):
+    c = rnd(2)
+    if not c:
+        fb.fill_rect(0, 8 * i, 128, 8, 1)
+    x = text.draw(fb, "\u00c9va \u00c7a \u00bfQu\u00e9? \u2660", rnd(20), 8 * i - 2, text.SMALL, c)
+    text.draw(fb, rnd(2000) - 1000, x, 8 * i - 2, None, c, True)
+    text.draw(fb, "ZZZZZZZZZZZZZZZZZZZZZZ", 90 + rnd(40), 8 * i - 2, text.SMALL, c)
+text.draw(fb, 42, 40, 24, text.BIG)
+out.append(d.show())
+out.append(text._pages8 is not None)  # the line path was taken
 print(binascii.hexlify(hashlib.sha256(bytes(d.buffer)).digest()).decode())
 print(binascii.hexlify(hashlib.sha256(bytes(bus.gddram)).digest()).decode())
 print(" ".join(str(n) for n in out))
@@ -350,6 +364,7 @@ def test_same_framebuffer_bytes_on_micropython():
     assert cpy[0] == cpy[1], "CPython: panel differs from framebuffer"
     assert mpy[0] == mpy[1], "MicroPython: panel differs from framebuffer"
     assert mpy[:3] == cpy[:3]
+    assert cpy[2].endswith(" True"), "the line path (one blit a glyph) was not taken"
 
 
 def test_text_show_and_partial_redraws_allocate_nothing_on_micropython():
