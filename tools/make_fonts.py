@@ -1541,6 +1541,9 @@ def pack(cells, order, width, height, top):
         accented -= 1
     if any(inked_above(cells, ch, top) for ch in order[:accented]):
         raise ValueError("glyphs with ink above row %d must come last" % top)
+    # text.draw finds them under a MASK by their UTF-8 bytes: two a character.
+    if any(not 0x80 <= ord(ch) < 0x800 for ch in order[accented:]):
+        raise ValueError("glyphs with ink above row %d must be characters of two bytes in UTF-8" % top)
     for ch in order[accented:]:
         for x in range(width):
             out.append(sum(1 << (8 - top + y) for y in range(top) if cells[ch][y][x] == "#"))

@@ -166,13 +166,19 @@ def _row(fb):
         _pages8 = FrameBuffer(fb, 1024, 8, MONO_VLSB)
 
 
-def _inked(font, s):
-    # Whether a glyph of the string s has ink above its body: the accented
-    # capitals, the glyphs from ACCENTED on (digits have none).
-    for c in s:
-        c = font.glyph(ord(c))
-        if c is not None and c >= font.cut[5]:
-            return True
+def _inked(font):
+    # Whether a glyph of the text in _utf8 has ink above its body: the
+    # accented capitals, the glyphs from ACCENTED on, all of them
+    # characters of two bytes in UTF-8 (a lead byte 194..223).
+    lead = 0
+    for c in _utf8:
+        if lead:
+            c = font.glyph((lead & 31) << 6 | c & 63)
+            if c is not None and c >= font.cut[5]:
+                return True
+            lead = 0
+        elif 193 < c < 224:
+            lead = c
     return False
 
 
@@ -190,6 +196,13 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     num = type(s) is int
     if num:
         n = _number(s, sign)  # its characters into _utf8
+    else:
+        b = _utf8
+        b[0:] = b""
+        try:
+            b.extend(s)  # MicroPython: a string lends its UTF-8 bytes
+        except TypeError:
+            b.extend(s.encode())  # CPython
     y += top  # from here on the body's top row
     p = 0  # glyphs before x = fast are blitted at x in the frame's row of pages, x moved on by p
     fast = x  # (none, x only grows)
@@ -199,7 +212,7 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         if MASK != 255 and not MASK >> p & 1:
             # The body is not redrawn: the text is drawn only if the page
             # above is, and an accent reaches it.
-            if not (p and MASK >> p - 1 & 1 and not num and _inked(font, s)):
+            if not (p and MASK >> p - 1 & 1 and _inked(font)):
                 return x + (n if num else len(s)) * adv
         if fb is not _fb:
             _row(fb)
@@ -215,21 +228,14 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
             x += p
             fast = p + 129 - w
     elif MASK != 255 and not _pages(y, y - top + font.height) & MASK:
-        if not (_pages(y - top, y) & MASK and not num and _inked(font, s)):
+        if not (_pages(y - top, y) & MASK and _inked(font)):
             return x + (n if num else len(s)) * adv
-    b = _utf8
-    if not num:
-        b[0:] = b""
-        try:
-            b.extend(s)  # MicroPython: a string lends its UTF-8 bytes
-        except TypeError:
-            b.extend(s.encode())  # CPython
     key = 0  # colour 1: the glyph's unset pixels are the transparent key
     palette = None
     if not color:
         key = 1
         palette = _INVERT
-    for c in b:
+    for c in _utf8:
         if c > 127:
             # UTF-8: a lead byte and 1 to 3 bytes of 6 bits each.
             if c > 191:
