@@ -14,6 +14,9 @@ missing, and the display driver takes it from there.
 - ``text`` is refused: the two libraries ship different fonts. Use
   ``tallyboard.text``, which owns its fonts.
 
+And ``bytearray``, whose ``extend`` takes a string too (its UTF-8 bytes), as
+MicroPython's does: tallyboard.text reads a string's bytes that way.
+
 Only the 1-bit MONO_VLSB layout (the SSD1306's page layout) is supported.
 
 A module of its own because a module's code is loaded whole, branches never
@@ -153,3 +156,12 @@ class FrameBuffer(_af.FrameBuffer):
     def text(self, *args, **kwargs):
         """Refused: use tallyboard.text (the fonts differ per library)."""
         raise NotImplementedError("use tallyboard.text.draw: framebuf fonts differ between MicroPython and CPython")
+
+
+class bytearray(bytearray):  # noqa: A001 (it stands in for the builtin in tallyboard.text)
+    """The builtin bytearray, with ``extend`` taking a string as MicroPython's
+    does (a string lends its UTF-8 bytes there)."""
+
+    def extend(self, items):
+        """Append ``items`` (bytes, ints or a string's UTF-8 bytes)."""
+        super().extend(items.encode() if isinstance(items, str) else items)

@@ -29,10 +29,12 @@ that touches none of the pages in it is not drawn at all.
 # same bytes for the same calls (tallyboard/fb_cpython.py says how). The
 # display driver takes it from here too (no module of its own: a module
 # costs RAM on the board).
+# On CPython its bytearray too: one whose extend() takes a string, as
+# MicroPython's does.
 try:
     from framebuf import FrameBuffer, MONO_VLSB  # MicroPython
 except ImportError:
-    from tallyboard.fb_cpython import FrameBuffer, MONO_VLSB
+    from tallyboard.fb_cpython import FrameBuffer, MONO_VLSB, bytearray
 
 # The builtins every call uses, as module globals: a name is looked up in
 # the module's dict first, and a builtin only after that, in a table that
@@ -197,12 +199,8 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     if num:
         n = _number(s, sign)  # its characters into _utf8
     else:
-        b = _utf8
-        b[0:] = b""
-        try:
-            b.extend(s)  # MicroPython: a string lends its UTF-8 bytes
-        except TypeError:
-            b.extend(s.encode())  # CPython
+        _utf8[0:] = b""
+        _utf8.extend(s)  # a string lends its UTF-8 bytes
     y += top  # from here on the body's top row
     p = 0  # glyphs before x = fast are blitted at x in the frame's row of pages, x moved on by p
     fast = x  # (none, x only grows)
