@@ -120,18 +120,22 @@ def _number(n, sign):
     # first); returns their count.
     b = _utf8
     b[0:] = b""
+    k = 1  # (counted: len() is a builtin, looked up after this module's names)
     if n < 0:
         b.append(45)
         n = -n
+        k = 2
     elif sign:
         b.append(43)
+        k = 2
     p = 1
     while p * 10 <= n:
         p *= 10
+        k += 1
     while p:
         b.append(48 + n // p % 10)
         p //= 10
-    return len(b)
+    return k
 
 
 def width(s, font=None, sign=False):
