@@ -12,13 +12,14 @@ drawn in colour 1 on black or colour 0 on a filled (highlighted) bar.
 
 A font is one framebuffer a glyph wide, its glyphs' bodies (the rows below
 the accents of capitals) one below the other (tools/make_fonts.py). The
-screens put a line's body on a page boundary (ui.widgets.line), and there
-one blit of that column, shifted up to the glyph and clipped by a
-framebuffer over that page of the frame, draws the glyph: one blit, where
-cutting the glyph out first took two, and a key press draws some 35
-glyphs (a blit call costs more on a Pico than the pixels it moves).
-Elsewhere the glyph is cut out into a one-glyph buffer and blitted from
-there.
+screens put a line's body on a page boundary (ui.widgets.line). There one
+blit draws a glyph: the font shifted up to it, into the frame seen as its
+8 pages side by side (one framebuffer 1024x8 over the frame's bytes, page
+p at columns 128p..), which clips the glyphs above and below. Cutting the
+glyph out first took two, and a key press draws some 35 glyphs (a call
+costs more on a Pico than the pixels it moves). Elsewhere the glyph is
+still cut out into a one-glyph buffer and blitted from there. The text is
+walked as its UTF-8 bytes, not as a string (see _utf8).
 
 ``MASK`` makes a redraw of a few pages cheap (tallyboard.ui.paint): text
 that touches none of the pages in it is not drawn at all.
@@ -206,8 +207,11 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         _utf8[0:] = b""
         _utf8.extend(s)  # a string lends its UTF-8 bytes
     y += top  # from here on the body's top row
-    p = 0  # glyphs before x = fast are blitted at x in the frame's row of pages, x moved on by p
-    fast = x  # (none, x only grows)
+    # On a line, x runs along row (the frame's pages side by side), moved
+    # on by p, the line's page's first column there; the glyphs before
+    # x = fast (wholly on the frame) take one blit each.
+    p = 0
+    fast = x  # (none: x only grows)
     if pages == 1 and not y & 7 and 0 <= y < 64:
         # A line: its body on one page.
         p = y >> 3
@@ -223,10 +227,6 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         if row is None or x < 0:
             p = 0
         else:
-            # The glyph is blitted from the font (a framebuffer a glyph
-            # wide, the bodies one below the other) shifted up to it, into
-            # the frame's page seen as 128 columns of a framebuffer one
-            # page high (row): that clips the glyphs above and below it.
             x += p
             fast = p + 129 - w
     elif MASK != 255 and not _pages(y, y - top + font.height) & MASK:
@@ -257,6 +257,7 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
                 g = font.fallback
         if g != blank:
             if x < fast:
+                # The font shifted up to the glyph, clipped by the page.
                 row.blit(strip, x, -8 * g, key, palette)
                 if g >= accented and p:  # its accent, in the page above (none above the title bar's line)
                     row.blit(strip, x - 128, -8 * (g + above), key, palette)
