@@ -1590,6 +1590,8 @@ def module_text(doc, cells, order, width, height, advance, top):
     # The glyphs with ink above the body last (text.draw tells them by
     # one comparison).
     order = [ch for ch in order if not inked_above(cells, ch, top)] + [ch for ch in order if inked_above(cells, ch, top)]
+    if order[0] != " ":
+        raise ValueError("the space must be glyph 0 (text.draw skips glyph 0: nothing to draw)")
     data, pages, accented = pack(cells, order, width, height, top)
     table, wide = maps(order)
     chars = "".join(order)

@@ -101,7 +101,7 @@ def load(name):
     # What draw() needs, in one tuple: unpacked at once (one attribute
     # look-up per call instead of a dozen, a call costs about 0.1 ms on a
     # Pico).
-    self.cut = (advance, len(self.map), self.map, self.glyph(32), strip, accented,
+    self.cut = (advance, len(self.map), self.map, strip, accented,
                 count * pages - accented, top, pages, w, cell)
     tallyboard.unload("tallyboard." + name)
     return self
@@ -181,7 +181,7 @@ def _inked(font):
     for c in _utf8:
         if lead:
             c = font.glyph((lead & 31) << 6 | c & 63)
-            if c is not None and c >= font.cut[5]:
+            if c is not None and c >= font.cut[4]:
                 return True
             lead = 0
         elif 193 < c < 224:
@@ -199,7 +199,7 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     # every call: each name more makes that dearer, so they are few.)
     if font is None:  # (not "font or SMALL": the truth of an object is a search of its class)
         font = SMALL
-    adv, end, cmap, blank, strip, accented, above, top, pages, w, cell = font.cut
+    adv, end, cmap, strip, accented, above, top, pages, w, cell = font.cut
     num = type(s) is int
     if num:
         n = _number(s, sign)  # its characters into _utf8
@@ -255,7 +255,7 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
             g = font.glyph(c)
             if g is None:
                 g = font.fallback
-        if g != blank:
+        if g:  # (glyph 0 is the space: nothing to draw)
             if x < fast:
                 # The font shifted up to the glyph, clipped by the page.
                 row.blit(strip, x, -8 * g, key, palette)

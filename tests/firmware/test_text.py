@@ -37,7 +37,7 @@ def test_big_covers_scores():
 
 def _data(font):
     # The font's bytes: the strip framebuffer's (on CPython it shows them).
-    return font.cut[4].buf
+    return font.cut[3].buf
 
 
 def _count(font):
@@ -50,13 +50,14 @@ def _layout(font):
     # From draw()'s tuple: ACCENTED (the first glyph with ink above its
     # body), the page of glyph ACCENTED's rows above the body less
     # ACCENTED, TOP (the body's first row) and the body's pages.
-    return font.cut[5:9]
+    return font.cut[4:8]
 
 
 def test_font_metrics():
     small_accented = _count(SMALL) - 23  # the 23 accented capitals come last
-    assert (SMALL.height, SMALL.advance, SMALL.cut[9]) + _layout(SMALL) == (10, 6, 5, small_accented, 23, 2, 1)
-    assert (BIG.height, BIG.advance, BIG.cut[9]) + _layout(BIG) == (16, 12, 10, _count(BIG), _count(BIG), 0, 2)
+    assert (SMALL.height, SMALL.advance, SMALL.cut[8]) + _layout(SMALL) == (10, 6, 5, small_accented, 23, 2, 1)
+    assert (BIG.height, BIG.advance, BIG.cut[8]) + _layout(BIG) == (16, 12, 10, _count(BIG), _count(BIG), 0, 2)
+    assert SMALL.glyph(32) == BIG.glyph(32) == 0  # draw() skips glyph 0, the space
     assert isinstance(_data(SMALL), bytearray) and isinstance(_data(BIG), bytearray)  # framebuf draws from it
     # 5 columns of 1 body page a glyph, then one more page for each accented capital
     assert len(_data(SMALL)) == _count(SMALL) * 5 + 23 * 5
@@ -67,7 +68,7 @@ def test_font_metrics():
 def _glyph_bytes(font, g):
     # Glyph g's bytes: its body's pages, one after the other, and the page
     # of its rows above the body.
-    w = font.cut[9]
+    w = font.cut[8]
     accented, above, _, pages = _layout(font)
     body = bytes(_data(font)[g * pages * w:(g + 1) * pages * w])
     if g < accented:
@@ -94,7 +95,7 @@ def test_glyphs_stay_inside_their_cell():
             text.draw(fb, c, 10, 10, font)
             pts = lit(fb)
             assert pts, "%r draws nothing" % c
-            assert all(10 <= x < 10 + font.cut[9] and 10 <= y < 10 + font.height for x, y in pts), c
+            assert all(10 <= x < 10 + font.cut[8] and 10 <= y < 10 + font.height for x, y in pts), c
 
 
 def test_capital_accents_sit_above_the_letter_within_the_line():
@@ -201,7 +202,7 @@ def test_every_glyph_draws_its_art_on_page_boundaries_and_off_them(which):
     cells, order = fonts.small_cells() if which == "small" else fonts.big_cells()
     font = SMALL if which == "small" else BIG
     top = _layout(font)[2]
-    places = [(3, 8 * 3 - top), (0, -top), (123 - font.cut[9], 64 - 8 * _layout(font)[3] - top), (7, 13), (-2, 30),
+    places = [(3, 8 * 3 - top), (0, -top), (123 - font.cut[8], 64 - 8 * _layout(font)[3] - top), (7, 13), (-2, 30),
               (125, 6 - top), (40, -5), (60, 58), (9, 8 - top)]
     for ch in order:
         rows = cells[ch]
