@@ -162,15 +162,19 @@ def _row(fb):
     _fb = fb
     _pages8 = None
     try:
-        n = len(memoryview(fb))  # MicroPython's FrameBuffer lends its buffer
+        b = memoryview(fb)  # MicroPython's FrameBuffer lends its buffer
     except TypeError:
-        fb = fb.buf  # its CPython twin (tallyboard.fb_cpython) holds it
-        n = len(fb)
-    # 128 columns (one more is outside), 64 rows, in 1024 bytes: pages 128
-    # bytes apart (no wider stride). Page p is then columns 128p.. of a
-    # framebuffer 1024 wide and one page high.
-    if n == 1024 and _fb.pixel(128, 0) is None and _fb.pixel(127, 63) is not None:
-        _pages8 = FrameBuffer(fb, 1024, 8, MONO_VLSB)
+        b = fb = fb.buf  # its CPython twin (tallyboard.fb_cpython) holds it
+    # 128 columns (one more is outside) and 64 rows, page 1 at byte 128 (a
+    # FrameBuffer may have a wider stride; the pixel under that byte's bit
+    # 0 flips with it). The buffer's length is no proof: older MicroPython
+    # gives 8 times too much for this format.
+    if len(b) >= 1024 and _fb.pixel(128, 0) is None and _fb.pixel(127, 63) is not None:
+        v = _fb.pixel(0, 8)
+        b[128] ^= 1
+        if _fb.pixel(0, 8) != v:
+            _pages8 = FrameBuffer(fb, 1024, 8, MONO_VLSB)
+        b[128] ^= 1
 
 
 def _inked(font):

@@ -230,6 +230,14 @@ def test_only_a_128x64_frame_gets_its_pages_drawn_on():
     fb = blank()
     text._row(fb)
     assert text._fb is fb and text._pages8 is not None  # a 128x64 frame: its pages, to blit glyphs on
+    # A buffer longer than the frame (older MicroPython reports 8 times the
+    # length) is still a 128x64 frame, and drawn on as one.
+    long = FrameBuffer(bytearray(8192), 128, 64, MONO_VLSB)
+    text.draw(long, "\u00c9t\u00e9 42", 2, 6)
+    ref = blank()
+    text.draw(ref, "\u00c9t\u00e9 42", 2, 6)
+    assert text._fb is long and text._pages8 is not None
+    assert lit(long) == lit(ref) and bytes(long.buf[1024:]) == bytes(7168)
 
 
 def test_generated_fonts_are_up_to_date():
