@@ -234,9 +234,9 @@ def test_only_a_128x64_frame_gets_its_pages_drawn_on():
     # length) is still a 128x64 frame, and drawn on as one.
     long = FrameBuffer(bytearray(8192), 128, 64, MONO_VLSB)
     text.draw(long, "\u00c9t\u00e9 42", 2, 6)
+    assert text._fb is long and text._pages8 is not None
     ref = blank()
     text.draw(ref, "\u00c9t\u00e9 42", 2, 6)
-    assert text._fb is long and text._pages8 is not None
     assert lit(long) == lit(ref) and bytes(long.buf[1024:]) == bytes(7168)
 
 
