@@ -175,38 +175,43 @@ class Display:
         at = self._window
         i2c = self.i2c
         addr = self.addr
-        chunks = len(xc)
+        n = len(xc)
         sent = 0
         for p in range(self.pages):
-            if valid and pv[p] == sv[p]:
+            if not valid:  # the panel's RAM is unknown: every page whole
+                x[:] = pv[p]
+                at[1] = _SET_PAGE | p
+                at[2] = 0
+                at[3] = _SET_COL_HIGH
+                i2c.writeto(addr, at)
+                i2c.writeto(addr, tx)  # tx[0] is the data control byte
+                sent += width + 5
+                continue
+            if pv[p] == sv[p]:
                 continue
             x[:] = pv[p]  # copies in C, nothing allocated
             y[:] = sv[p]
             at[1] = _SET_PAGE | p
+            # Each run of differing chunks goes as one span, trimmed to
+            # its first and last differing byte: a matching chunk (at
+            # least _CHUNK bytes) costs more to send than a span of its own
+            # (4 command bytes, the control byte, two transfers). The last
+            # pair of chunk views is empty: it always matches, and ends
+            # the last run.
             k = 0
-            while k < chunks:
-                if valid:
-                    # A run of differing chunks, trimmed to its first and
-                    # last differing byte. The matching chunks around it
-                    # (at least _CHUNK bytes) cost more to send than a
-                    # span of its own (4 command bytes, the control byte
-                    # and two transfers).
-                    if xc[k] == yc[k]:
-                        k += 1
-                        continue
-                    j = k + 1
-                    while j < chunks and xc[j] != yc[j]:
-                        j += 1
-                    a = k * _CHUNK
-                    while x[a] == y[a]:
-                        a += 1
-                    b = j * _CHUNK - 1
-                    while x[b] == y[b]:
-                        b -= 1
-                else:  # the panel's RAM is unknown: the whole page
-                    j = chunks
-                    a = 0
-                    b = width - 1
+            while k < n:
+                if xc[k] == yc[k]:
+                    k += 1
+                    continue
+                j = k + 1
+                while xc[j] != yc[j]:
+                    j += 1
+                a = k * _CHUNK
+                while x[a] == y[a]:
+                    a += 1
+                b = j * _CHUNK - 1
+                while x[b] == y[b]:
+                    b -= 1
                 at[2] = a & 15
                 at[3] = _SET_COL_HIGH | a >> 4
                 i2c.writeto(addr, at)
@@ -216,7 +221,7 @@ class Display:
                 tx[a] = _CTRL_DATA
                 i2c.writeto(addr, tx[a:b + 2])
                 sent += b - a + 6  # 4 command bytes, the control byte, the data
-                k = j + 1  # chunk j matched (or is past the end)
+                k = j + 1  # chunk j matched
         if sent:
             # Every differing byte went out: the panel now holds the frame.
             self._shadow[:] = self.buffer

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The set-up of a ``tallyboard.display.Display``: checks the panel's size
-and makes the framebuffer, the shadow copy and the send buffers. It runs
-once at boot, so it is a module of its own that Display.__init__ loads and
-forgets: a game does not keep its code in RAM."""
+and makes the framebuffer, the shadow copy, the page copies show()
+compares and sends from, and the command buffers. It runs once at boot,
+so it is a module of its own that Display.__init__ loads and forgets: a
+game does not keep its code in RAM."""
 
 from tallyboard.text import FrameBuffer, MONO_VLSB  # framebuf, or its CPython twin
 
@@ -11,8 +12,9 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  (CPython)
 
-# As in tallyboard.display: the command control byte and the chunk size.
+# As in tallyboard.display: the I2C control bytes and the chunk size.
 _CTRL_CMD = const(0x00)
+_CTRL_DATA = const(0x40)
 _CHUNK = const(16)
 
 
@@ -50,11 +52,13 @@ def init(d, i2c, addr, width, height):
     # once: a slice made in show() would be a heap object each time). _tx
     # is _x with one spare byte in front, for the data control byte.
     tx = memoryview(bytearray(width + 1))
+    tx[0] = _CTRL_DATA
     d._tx = tx
     d._x = tx[1:]
     d._y = memoryview(bytearray(width))
-    d._xc = [d._x[k:k + _CHUNK] for k in range(0, width, _CHUNK)]
-    d._yc = [d._y[k:k + _CHUNK] for k in range(0, width, _CHUNK)]
+    # (The last views are empty: they always match, ending show()'s runs.)
+    d._xc = [d._x[k:k + _CHUNK] for k in range(0, width + 1, _CHUNK)]
+    d._yc = [d._y[k:k + _CHUNK] for k in range(0, width + 1, _CHUNK)]
     # Sets where the next data goes: control, page, column low, column high.
     d._window = bytearray(4)
     d._window[0] = _CTRL_CMD
