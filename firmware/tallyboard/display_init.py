@@ -21,7 +21,7 @@ _CHUNK = const(16)
 def init(d, i2c, addr, width, height):
     """Give the display ``d`` its buffers for a ``width`` x ``height`` panel
     at ``addr`` on ``i2c`` (see Display)."""
-    if width < 8 or width > 128 or width % _CHUNK:
+    if width < _CHUNK or width > 128 or width % _CHUNK:
         raise ValueError("SSD1306 width must be a multiple of 16 up to 128, not %r" % (width,))
     if height not in (16, 32, 64):
         raise ValueError("SSD1306 height must be 16, 32 or 64, not %r" % (height,))

@@ -225,6 +225,20 @@ def test_bad_sizes_are_refused():
         Display(SimI2C(), width=130)
 
 
+@pytest.mark.parametrize("width,height", [(96, 16), (64, 32)])
+def test_smaller_panels(width, height):
+    bus = SimI2C(width=width, height=height)
+    d = Display(bus, width=width, height=height)
+    d.fb.fill_rect(3, 2, width - 10, height - 4, 1)
+    d.show()
+    d.fb.fill_rect(width - 9, 1, 9, height - 2, 1)
+    d.fb.pixel(0, height - 1, 1)
+    d.show()
+    assert bytes(bus.gddram) == bytes(d.buffer)
+    with pytest.raises(ValueError, match="width"):
+        Display(SimI2C(), width=72)
+
+
 def test_wrong_address_is_an_oserror():
     with pytest.raises(OSError):
         Display(SimI2C(addr=0x3D))
