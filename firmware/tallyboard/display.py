@@ -7,9 +7,10 @@ with a shadow copy of what the panel holds, page by page (a page is 8
 pixel rows, one byte a column) and in each page that differs chunk by
 chunk: each run of differing chunks goes as one span, trimmed to its first
 and last differing byte. The panel is in page addressing mode, so a span
-costs 6 bytes besides its data: the page and the column in three one-byte
-commands, and the data control byte. It returns the number of bytes
-written to the bus, so screens can be measured.
+costs 5 bytes besides its data: a command transfer (its control byte, then
+the page and the column in three one-byte commands) and the data's control
+byte. It returns the number of bytes written to the bus, so screens can be
+measured.
 
 The compares and copies are C code over views made once (a page, a
 chunk); show() allocates one slice a span, what it sends.
@@ -167,11 +168,7 @@ class Display:
         width = self.width
         pv = self._page_views
         sv = self._shadow_views
-        x = self._x
-        y = self._y
-        xc = self._xc
-        yc = self._yc
-        tx = self._tx
+        tx, x, y, xc, yc = self._copies
         at = self._window
         i2c = self.i2c
         addr = self.addr

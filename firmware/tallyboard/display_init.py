@@ -47,18 +47,18 @@ def init(d, i2c, addr, width, height):
     # under an overlay): what keep/kept put back.
     d._kept_views = None
     d._zero = bytes(width)  # one blank page row, for keep()
-    # show() copies a changed page of the frame to _x and the shadow's to
-    # _y, and compares them chunk by chunk through _xc and _yc (slices made
-    # once: a slice made in show() would be a heap object each time). _tx
-    # is _x with one spare byte in front, for the data control byte.
+    # show() copies a changed page of the frame to x and the shadow's to y,
+    # and compares them chunk by chunk through the views xc and yc (made
+    # once: a slice made in show() would be a heap object each time; the
+    # last ones are empty: they always match, ending show()'s runs). tx is
+    # x with one spare byte in front, for the data control byte.
     tx = memoryview(bytearray(width + 1))
     tx[0] = _CTRL_DATA
-    d._tx = tx
-    d._x = tx[1:]
-    d._y = memoryview(bytearray(width))
-    # (The last views are empty: they always match, ending show()'s runs.)
-    d._xc = [d._x[k:k + _CHUNK] for k in range(0, width + 1, _CHUNK)]
-    d._yc = [d._y[k:k + _CHUNK] for k in range(0, width + 1, _CHUNK)]
+    x = tx[1:]
+    y = memoryview(bytearray(width))
+    xc = [x[k:k + _CHUNK] for k in range(0, width + 1, _CHUNK)]
+    yc = [y[k:k + _CHUNK] for k in range(0, width + 1, _CHUNK)]
+    d._copies = (tx, x, y, xc, yc)
     # Sets where the next data goes: control, page, column low, column high.
     d._window = bytearray(4)
     d._window[0] = _CTRL_CMD
