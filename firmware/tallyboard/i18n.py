@@ -45,6 +45,7 @@ _count = 0
 _cached_keys = [None] * _CACHE
 _cached = [None] * _CACHE
 _next = 0  # the slot the next string read goes to (the oldest)
+_file = None  # the table, open while a screen reads its strings (close)
 code = None
 
 
@@ -74,6 +75,7 @@ def use(lang):
     from tallyboard import lang_file
 
     # Raises the ValueError naming the languages.
+    close()
     _path, _count, _hashes = lang_file.index(lang)
     tallyboard.unload(lang_file.__name__)
     code = lang
@@ -101,13 +103,25 @@ def _find(key):
         return None
     j = 3 * count + 2 * lo
     start = index[j] | index[j + 1] << 8
-    with open(_path, "rb") as f:
-        f.seek(4 + 5 * count + start)
-        record = f.read((index[j + 2] | index[j + 3] << 8) - start).decode()
+    global _file
+    f = _file
+    if f is None:
+        f = _file = open(_path, "rb")
+    f.seek(4 + 5 * count + start)
+    record = f.read((index[j + 2] | index[j + 3] << 8) - start).decode()
     n = len(key)
     if record[:n] != key or record[n : n + 1] != "\n":
         return None  # another key with the same hash: this table lacks ``key``
     return record[n + 1 :]
+
+
+def close():
+    """Close the table (widgets.paint calls it after each screen): the
+    strings one press needs are read with one open of the file."""
+    global _file
+    if _file is not None:
+        _file.close()
+        _file = None
 
 
 def t(key):
