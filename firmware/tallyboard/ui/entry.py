@@ -170,7 +170,8 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
             right = text.draw(fb, preview, left, y)
             widgets.cross_out(fb, left - 1, y + 2, right, y + 9)
         elif v is None:
-            text.draw(fb, "-", x + (width - 6) // 2, y)
+            # SMALL's "-" is row 5 of its cell, 5 px: one line, not a glyph.
+            fb.hline(x + (width - 6) // 2, y + 5, 5, 1)
         elif v == _BLIND_NIL:
             widgets.draw_center(fb, t("blind_short"), y, None, 1, x, x + width)
         else:
