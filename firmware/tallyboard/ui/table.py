@@ -177,17 +177,21 @@ class TableScreen:
         if self.picker is not None:
             d[3] = self.picker.seat
             d[4] = self.picker.value
-        x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
-        if self.index >= 0:
-            text.draw(fb, self.index + 1, x + 4, -2, None, 0)
+        # A partial redraw (dirty: the bid line) draws only the lines on
+        # its pages: line k takes pages k-1 (its accents) and k.
+        mask = text.MASK
         # Bags get a column where they count: Spades with the bag penalty on.
         show_bags = g.NAME == "spades" and g.settings.get("bags")
         x_change = _X_CHANGE_BAGS if show_bags else _X_CHANGE
         x_total = _X_TOTAL_BAGS if show_bags else X_TOTAL
-        widgets.draw_int_right(fb, t("col_change"), x_change, -2, None, 0)
-        widgets.draw_int_right(fb, t("col_total"), x_total, -2, None, 0)
-        if show_bags:
-            widgets.draw_int_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
+        if mask & 1:
+            x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
+            if self.index >= 0:
+                text.draw(fb, self.index + 1, x + 4, -2, None, 0)
+            widgets.draw_int_right(fb, t("col_change"), x_change, -2, None, 0)
+            widgets.draw_int_right(fb, t("col_total"), x_total, -2, None, 0)
+            if show_bags:
+                widgets.draw_int_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
             # Wizard only: loaded for its game (forgotten at home).
@@ -199,16 +203,17 @@ class TableScreen:
             from tallyboard.ui import bid_line
 
             bid_line.draw(fb, app, self.picker, widgets.line(6))
-        # The target was reached but a shared best total means another hand.
-        tie = False
-        if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1:
-            for total in g.totals:
-                if total >= g.target:
-                    tie = True
-        if tie:
-            text.draw(fb, t("tie_more"), 0, widgets.line(7))
-        elif g.current is not None:
-            draw_next_deal(fb, app, g, widgets.line(7))
+        if mask & 0xC0:  # line 7
+            # The target was reached but a shared best total means another hand.
+            tie = False
+            if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1:
+                for total in g.totals:
+                    if total >= g.target:
+                        tie = True
+            if tie:
+                text.draw(fb, t("tie_more"), 0, widgets.line(7))
+            elif g.current is not None:
+                draw_next_deal(fb, app, g, widgets.line(7))
         if self.index < 0:
             return
         hand = g.hands[self.index]
@@ -217,6 +222,8 @@ class TableScreen:
         draw = text.draw
         width = text.width
         for r in range(rows):
+            if not mask & 3 << r:
+                continue  # line 1 + r stays
             i = order[r]
             yy = 8 * r + 6  # line 1 + r
             draw(fb, ranks[i], 0, yy)
