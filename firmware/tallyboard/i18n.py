@@ -45,8 +45,6 @@ _count = 0
 _cached_keys = [None] * _CACHE
 _cached = [None] * _CACHE
 _next = 0  # the slot the next string read goes to (the oldest)
-_file = None  # the table, open while a screen reads its strings (close)
-_needle = bytearray(3)  # the hash _find looks for
 code = None
 
 
@@ -79,7 +77,6 @@ def use(lang):
     from tallyboard import lang_file
 
     # Raises the ValueError naming the languages.
-    close()
     _path, _count, _hashes = lang_file.index(lang)
     tallyboard.unload(lang_file.__name__)
     code = lang
@@ -95,10 +92,7 @@ def _find(key):
     count = _count
     # The hash's 3 bytes found by bytes.find (C code: a search in Python
     # took a third of a miss on the board), at a hash's start (j % 3 == 0).
-    needle = _needle
-    needle[0] = h & 255
-    needle[1] = h >> 8 & 255
-    needle[2] = h >> 16
+    needle = h.to_bytes(3, "little")  # (on a miss only: rare)
     end = 3 * count
     j = index.find(needle, 0, end)
     while j > 0 and j % 3:
@@ -108,25 +102,13 @@ def _find(key):
     lo = j // 3
     j = end + 2 * lo
     start = index[j] | index[j + 1] << 8
-    global _file
-    f = _file
-    if f is None:
-        f = _file = open(_path, "rb")
-    f.seek(4 + 5 * count + start)
-    record = f.read((index[j + 2] | index[j + 3] << 8) - start).decode()
+    with open(_path, "rb") as f:
+        f.seek(4 + 5 * count + start)
+        record = f.read((index[j + 2] | index[j + 3] << 8) - start).decode()
     n = len(key)
     if record[:n] != key or record[n : n + 1] != "\n":
         return None  # another key with the same hash: this table lacks ``key``
     return record[n + 1 :]
-
-
-def close():
-    """Close the table (widgets.paint calls it after each screen): the
-    strings one press needs are read with one open of the file."""
-    global _file
-    if _file is not None:
-        _file.close()
-        _file = None
 
 
 def t(key):

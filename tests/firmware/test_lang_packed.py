@@ -66,34 +66,6 @@ def test_a_missing_key_reports_the_language_and_key(tmp_path):
         make_lang.packed("es", make_lang.keys(str(folder)), str(folder))
 
 
-def test_a_screen_opens_the_table_once_and_the_press_closes_it(monkeypatch):
-    from tests.firmware.ui_script import Session
-
-    opened = []
-
-    def counting_open(path, mode="r"):
-        opened.append(path)
-        return open(path, mode)
-
-    try:
-        i18n.use("en")  # nothing kept: every string is read again
-        monkeypatch.setattr(i18n, "open", counting_open, raising=False)
-        for key in ("new_game", "games", "settings"):
-            i18n.t(key)
-        assert len(opened) == 1  # three strings read, one open
-        i18n.close()
-        i18n.close()  # closing twice is harmless
-        assert i18n.t("players") == "Players" and len(opened) == 2
-        assert i18n.t("new_game") == "New game" and len(opened) == 2  # kept: nothing read
-        # A key press reads what its screen needs, then paint closes the table.
-        s = Session()
-        s.press("down")
-        s.press("ok")
-        assert len(opened) > 2 and i18n._file is None
-    finally:
-        i18n.use("en")
-
-
 def _key_with_hash(h):
     # An ASCII key whose hash is ``h``: a three-letter prefix, then the two
     # characters c1, c2 that bring its hash p to h = p * 33 * 33 + 33 * c1 + c2.
@@ -134,6 +106,5 @@ def test_a_hash_whose_bytes_straddle_two_others_is_found_at_its_own_place(tmp_pa
         monkeypatch.setattr(i18n, "_hashes", index)
         assert [i18n.t(k) for k in keys] == ["first", "second", "third"]
         assert i18n.t("absent") == "absent"
-        i18n.close()
     finally:
         i18n.use("en")

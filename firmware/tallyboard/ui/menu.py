@@ -36,10 +36,6 @@ class Menu:
     acts on the first edge), so a long BACK on an entry screen opens the
     game menu and the LONG lands here: the game menu passes it on as undo."""
 
-    # What the last draw showed: title, top, cursor, items and their
-    # count (see dirty); made by the first draw.
-    drawn = None
-
     def __init__(self, title, items, on_pick, on_back=None, cursor=0, on_long_back=None):
         self.title = title
         self.items = items
@@ -63,35 +59,13 @@ class Menu:
             self.cursor = _move(self.cursor, name, len(self.items))
             self.top = _scroll(self.cursor, self.top, len(self.items))
 
-    def dirty(self, app, last):
-        """The pages that may differ from this menu's last draw
-        (widgets.paint): a cursor moved without scrolling changes two
-        lines, each its own page and the one above (its accents)."""
-        d = self.drawn
-        if last is not self or d is None or d[0] != self.title or d[1] != self.top or d[3] is not self.items or d[4] != len(self.items):
-            return 255
-        if d[2] == self.cursor:
-            return 0
-        return 3 << (d[2] - self.top) | 3 << (self.cursor - self.top)
-
     def draw(self, app):
         fb = app.fb
-        d = self.drawn
-        if d is None:
-            d = self.drawn = [None] * 5
-        d[0] = self.title
-        d[1] = self.top
-        d[2] = self.cursor
-        d[3] = self.items
-        d[4] = len(self.items)
-        mask = text.MASK
-        if mask & 1:
-            widgets.title(fb, self.title)
+        widgets.title(fb, self.title)
         for i in range(self.top, min(len(self.items), self.top + ROWS)):
             k = 1 + i - self.top
-            if mask & 3 << (k - 1):  # line k's pages (its accents in the one above)
-                color = widgets.highlight(fb, k) if i == self.cursor else 1
-                text.draw(fb, self.items[i], 2, widgets.line(k), text.SMALL, color)
+            color = widgets.highlight(fb, k) if i == self.cursor else 1
+            text.draw(fb, self.items[i], 2, widgets.line(k), text.SMALL, color)
 
 
 class Row:
@@ -143,10 +117,6 @@ class Form:
     OK calls ``on_ok(app, form)``, BACK ``on_back(app)``. ``on_change(app,
     form, row)`` may rebuild the rows (a new game's settings follow the game)."""
 
-    # What the last draw showed: title, top, then each line's row, value
-    # and highlight (see dirty); made by the first draw.
-    drawn = None
-
     def __init__(self, title, rows, on_ok, on_back=None, on_change=None):
         self.title = title
         self.rows = rows
@@ -181,50 +151,13 @@ class Form:
                     self.cursor = len(self.rows) - 1
                 self.top = _scroll(self.cursor, self.top, len(self.rows))
 
-    def dirty(self, app, last):
-        """The pages that may differ from this form's last draw
-        (widgets.paint): those of each line whose row (a rebuilt row is a
-        new one), value or highlight changed, and the page above each
-        (its accents). Scrolled: all of them."""
-        d = self.drawn
-        if last is not self or d is None or d[0] != self.title or d[1] != self.top:
-            return 255
-        rows = self.rows
-        mask = 0
-        for k in range(ROWS):
-            i = self.top + k
-            j = 2 + 3 * k
-            if i < len(rows):
-                r = rows[i]
-                if d[j] is not r or d[j + 1] != r.value or d[j + 2] != (i == self.cursor):
-                    mask |= 3 << k
-            elif d[j] is not None:
-                mask |= 3 << k
-        return mask
-
     def draw(self, app):
         fb = app.fb
-        d = self.drawn
-        if d is None:
-            d = self.drawn = [None] * (2 + 3 * ROWS)
-        d[0] = self.title
-        d[1] = self.top
-        mask = text.MASK
-        if mask & 1:
-            widgets.title(fb, self.title)
-        rows = self.rows
-        for k in range(ROWS):
-            i = self.top + k
-            j = 2 + 3 * k
-            if i >= len(rows):
-                d[j] = None
-                continue
-            r = rows[i]
-            d[j] = r
-            d[j + 1] = r.value
-            d[j + 2] = i == self.cursor
-            if mask & 3 << k:  # line k + 1's pages (its accents in the one above)
-                y = widgets.line(k + 1)
-                color = widgets.highlight(fb, k + 1) if i == self.cursor else 1
-                text.draw(fb, r.label, 1, y, text.SMALL, color)
-                r.draw_value(fb, widgets.W - 1, y, color)
+        widgets.title(fb, self.title)
+        for i in range(self.top, min(len(self.rows), self.top + ROWS)):
+            k = 1 + i - self.top
+            y = widgets.line(k)
+            color = widgets.highlight(fb, k) if i == self.cursor else 1
+            r = self.rows[i]
+            text.draw(fb, r.label, 1, y, text.SMALL, color)
+            r.draw_value(fb, widgets.W - 1, y, color)

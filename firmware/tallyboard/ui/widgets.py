@@ -3,7 +3,7 @@
 (tallyboard.text draws ints), title bars, right-aligned values, and the
 partial redraw of a key press (paint). Wrapping text is in ui.message."""
 
-from tallyboard import i18n, text
+from tallyboard import text
 
 W = 128  # the panel's width (64 rows high)
 
@@ -53,7 +53,6 @@ def paint(app):
         # Pages a screen redrew cell by cell (it cleared those cells
         # itself) keep what they hold.
         display.kept(mask | getattr(screen, "cell_pages", 0))
-    i18n.close()  # the strings this press read (tallyboard.i18n)
 
 
 def draw_center(fb, s, y, font=None, color=1, left=0, right=W):
