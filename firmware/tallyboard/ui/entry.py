@@ -118,11 +118,9 @@ def draw_names(fb, app, g, y, current, only=-1):
         for p in g.players:
             p = widgets.clip(p, width - 3)
             names.append(p)
-            for ch in p:
-                if ord(ch) > 127:
-                    accents = True
+            accents = accents or len(p.encode()) > len(p)  # not ASCII
         # After the names: whether one may have ink in the page above its
-        # line (only accented capitals do; tallyboard.text).
+        # line (only accented capitals do, tallyboard.text: none in ASCII).
         names.append(accents)
     if only < 0 and not mask & 2 << (y >> 3) and not names[g.n]:
         return  # only the page above is redrawn, and no name reaches it
