@@ -27,14 +27,13 @@ class PassScreen:
 
     def dirty(self, app, last):
         """Pages that differ from the pass screen ``last`` (widgets.paint):
-        in the same hand only the name (line 3: pages 2-3) can. The start
-        it compares is this screen's too (draw then skips the lines that
-        stay, and does not work it out again)."""
-        v = self.start(app)
-        if last.hand is not app.game.current or last.shown != v:
+        in the same hand only the name (line 3: pages 2-3) can, since the
+        start depends only on the hand (its cards, the players). This
+        screen shows last's start then (draw skips the lines that stay)."""
+        if last.hand is not app.game.current:
             return 255
         self.hand = last.hand
-        self.shown = v
+        self.shown = last.shown
         return 0 if last.seat == self.seat else 0x0C
 
     def start(self, app):
