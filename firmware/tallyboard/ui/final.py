@@ -44,7 +44,9 @@ class FinalScreen:
         g = app.game
         widgets.title(fb, t("final"))
         widgets.draw_int_right(fb, t("col_total"), X_TOTAL, -2, None, 0)
-        order, ranks = ranking(g, g.totals, self._order, self._ranks)
+        order = self._order
+        ranks = self._ranks
+        ranking(g, g.totals, order, ranks)
         for r in range(len(g.totals)):
             i = order[r]
             y = widgets.line(1 + r)

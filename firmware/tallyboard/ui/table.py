@@ -24,7 +24,8 @@ _X_TOTAL_BAGS = const(104)
 
 def ranking(g, totals, order, ranks):
     """Side indexes best first, and the rank (1-based, ties shared) of each
-    side, into the lists ``order`` and ``ranks`` (no allocation)."""
+    side, into the lists ``order`` and ``ranks`` (nothing allocated: not
+    even a tuple to return them)."""
     lowest = g.NAME == "hearts"
     for i in range(len(totals)):
         order[i] = i
@@ -44,7 +45,6 @@ def ranking(g, totals, order, ranks):
             ranks[order[i]] = ranks[order[i - 1]]
         else:
             ranks[order[i]] = i + 1
-    return order, ranks
 
 
 # The next-deal sentence of the current language, cut around its {0}
@@ -67,25 +67,31 @@ def draw_next_deal(fb, app, g, y):
         p[2] = template[a + 3:b]
         p[3] = template[b + 3:]
     name = app.short_names[g.dealer]
+    # SMALL is fixed-pitch: the line's width is its characters' count
+    # times the advance (no width() call per piece).
+    adv = text.SMALL.advance
     if hearts:
         from tallyboard.ui.seats import pass_word  # Hearts' screens
 
         what = pass_word(g)
-        tail = text.width(what)
+        tail = len(what)
     else:
         n = g.cards
         what = tn("card_one", "cards", n)
-        tail = text.width(n) + text.width(" ") + text.width(what)
-    width = text.width(p[1]) + text.width(name) + text.width(p[2]) + tail + text.width(p[3])
-    if width > widgets.W:
-        name = widgets.clip(name, text.width(name) - (width - widgets.W))
-    x = text.draw(fb, p[1], 0, y)
+        tail = text.width(n) // adv + 1 + len(what)  # "13 cards"
+    over = (len(p[1]) + len(name) + len(p[2]) + tail + len(p[3])) * adv - widgets.W
+    if over > 0:
+        name = widgets.clip(name, len(name) * adv - over)
+    # The pieces the template leaves empty (English starts and ends with
+    # a field) are not drawn.
+    x = text.draw(fb, p[1], 0, y) if p[1] else 0
     x = text.draw(fb, name, x, y)
     x = text.draw(fb, p[2], x, y)
     if not hearts:
-        x = text.draw(fb, g.cards, x, y) + text.width(" ")
+        x = text.draw(fb, n, x, y) + adv
     x = text.draw(fb, what, x, y)
-    text.draw(fb, p[3], x, y)
+    if p[3]:
+        text.draw(fb, p[3], x, y)
 
 
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
@@ -217,7 +223,9 @@ class TableScreen:
         if self.index < 0:
             return
         hand = g.hands[self.index]
-        order, ranks = ranking(g, hand.totals, self._order, self._ranks)
+        order = self._order
+        ranks = self._ranks
+        ranking(g, hand.totals, order, ranks)
         rows = len(hand.totals)
         draw = text.draw
         width = text.width
