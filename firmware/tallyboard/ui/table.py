@@ -82,16 +82,13 @@ def draw_next_deal(fb, app, g, y):
     over = (len(p[1]) + len(name) + len(p[2]) + tail + len(p[3])) * adv - widgets.W
     if over > 0:
         name = widgets.clip(name, len(name) * adv - over)
-    # The pieces the template leaves empty (English starts and ends with
-    # a field) are not drawn.
-    x = text.draw(fb, p[1], 0, y) if p[1] else 0
+    x = text.draw(fb, p[1], 0, y)
     x = text.draw(fb, name, x, y)
     x = text.draw(fb, p[2], x, y)
     if not hearts:
         x = text.draw(fb, n, x, y) + adv
     x = text.draw(fb, what, x, y)
-    if p[3]:
-        text.draw(fb, p[3], x, y)
+    text.draw(fb, p[3], x, y)
 
 
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
