@@ -95,8 +95,8 @@ class FirstCardScreen:
     def draw(self, app):
         fb = app.fb
         header(app, app.game)
-        widgets.draw_center(fb, t("first_card"), widgets.line(3))
-        widgets.draw_center(fb, t("ok_reveal"), widgets.line(6))
+        widgets.draw_center(fb, t("first_card"), 22)  # line 3
+        widgets.draw_center(fb, t("ok_reveal"), 46)  # line 6
 
 
 class RevealScreen:
@@ -113,6 +113,6 @@ class RevealScreen:
         bids = g.current.values["bid"]
         for i in range(g.n):
             s = app.order[i]
-            y = widgets.line(1 + i)
+            y = 8 * i + 6  # line 1 + i
             text.draw(fb, app.names[s], 2, y)
             widgets.draw_int_right(fb, bids[s], widgets.W - 2, y)

@@ -200,12 +200,12 @@ class TableScreen:
             # Wizard only: loaded for its game (forgotten at home).
             from tallyboard.ui.trump import draw_trump_keys
 
-            draw_trump_keys(fb, widgets.line(6))
+            draw_trump_keys(fb, 46)  # line 6
         elif self.picker is not None:
             # Spades only: loaded for its game (forgotten at home).
             from tallyboard.ui import bid_line
 
-            bid_line.draw(fb, app, self.picker, widgets.line(6))
+            bid_line.draw(fb, app, self.picker, 46)  # line 6
         if mask & 0xC0:  # line 7
             # The target was reached but a shared best total means another hand.
             tie = False
@@ -214,9 +214,9 @@ class TableScreen:
                     if total >= g.target:
                         tie = True
             if tie:
-                text.draw(fb, t("tie_more"), 0, widgets.line(7))
+                text.draw(fb, t("tie_more"), 0, 54)  # line 7
             elif g.current is not None:
-                draw_next_deal(fb, app, g, widgets.line(7))
+                draw_next_deal(fb, app, g, 54)  # line 7
         if self.index < 0:
             return
         hand = g.hands[self.index]
