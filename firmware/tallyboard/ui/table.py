@@ -94,6 +94,11 @@ def draw_next_deal(fb, app, g, y):
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
 # line 6, above the next deal.
 _TRUMP_MAX_SIDES = const(5)
+# The constants are made: without ``const`` the module's globals stay at
+# 17, short of the step at which MicroPython grows a module's dict (an
+# 18th name made it grow: 96 bytes of a game's heap on the unix port,
+# mp_bench, for a name never used again).
+del const
 
 
 class TableScreen:
