@@ -189,3 +189,21 @@ def test_a_missing_value_s_line_is_the_font_s_dash():
     text.draw(FrameBuffer(glyph, 32, 16, MONO_VLSB), "-", 3, 2)
     FrameBuffer(line, 32, 16, MONO_VLSB).hline(3, 2 + 5, 5, 1)  # as ui.entry.draw_values draws it
     assert any(glyph) and glyph == line
+
+
+def test_no_ascii_letter_reaches_the_page_above_its_line():
+    # ui.entry.draw_names skips the names when only the page above them is
+    # redrawn and every name is ASCII: only accented capitals have ink in
+    # a SMALL cell's top two rows (their accents).
+    from tallyboard.text import FrameBuffer, MONO_VLSB
+
+    buf = bytearray(128 * 2)
+    fb = FrameBuffer(buf, 128, 16, MONO_VLSB)
+    for start in range(32, 127, 20):
+        fb.fill(0)
+        text.draw(fb, "".join(chr(c) for c in range(start, min(start + 20, 127))), 0, 0)
+        assert any(buf), start
+        assert not any(b & 3 for b in buf[:128]), "an ASCII glyph has ink in rows 0-1 (from %d)" % start
+    fb.fill(0)
+    text.draw(fb, "\u00c9", 0, 0)
+    assert any(b & 3 for b in buf[:128])  # an accented capital does
