@@ -51,9 +51,9 @@ MASK = 255
 # of each character, looked up among every interned name. Emptied and
 # refilled in the room it has (it grows once if a longer text comes).
 _utf8 = bytearray(32)
-# The frame drawn on last, and its 8 pages side by side as one framebuffer
-# 1024x8 over the same bytes (None: not a 128x64 frame), made by _row once:
-# the display's frame is the same object for ever.
+# The 128x64 frame drawn on last, and its 8 pages side by side as one
+# framebuffer 1024x8 over the same bytes, made by _row once: the display's
+# frame is the same object for ever. (None before.)
 _fb = None
 _pages8 = None
 
@@ -157,23 +157,24 @@ def _pages(top, bottom):
 
 
 def _row(fb):
-    # Makes _pages8 for fb (see there) and remembers fb in _fb.
+    # Makes _pages8 for fb (see there) and remembers fb in _fb, if fb is a
+    # 128x64 frame (else both are left as they are).
     global _fb, _pages8
-    _fb = fb
-    _pages8 = None
+    b = f = fb
     try:
         b = memoryview(fb)  # MicroPython's FrameBuffer lends its buffer
     except TypeError:
-        b = fb = fb.buf  # its CPython twin (tallyboard.fb_cpython) holds it
+        b = f = fb.buf  # its CPython twin (tallyboard.fb_cpython) holds it
     # 128 columns (one more is outside) and 64 rows, page 1 at byte 128 (a
     # FrameBuffer may have a wider stride; the pixel under that byte's bit
     # 0 flips with it). The buffer's length is no proof: older MicroPython
     # gives 8 times too much for this format.
-    if len(b) >= 1024 and _fb.pixel(128, 0) is None and _fb.pixel(127, 63) is not None:
-        v = _fb.pixel(0, 8)
+    if len(b) >= 1024 and fb.pixel(128, 0) is None and fb.pixel(127, 63) is not None:
+        v = fb.pixel(0, 8)
         b[128] ^= 1
-        if _fb.pixel(0, 8) != v:
-            _pages8 = FrameBuffer(fb, 1024, 8, MONO_VLSB)
+        if fb.pixel(0, 8) != v:
+            _fb = fb
+            _pages8 = FrameBuffer(f, 1024, 8, MONO_VLSB)
         b[128] ^= 1
 
 
@@ -226,7 +227,7 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
                 return x + (n if num else len(s)) * adv
         if fb is not _fb:
             _row(fb)
-        row = _pages8
+        row = _pages8 if fb is _fb else None
         p <<= 7  # the page's first column in row
         if row is None or x < 0:
             p = 0
@@ -273,3 +274,100 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
                     fb.blit(cell, x - p, y - 8, key, palette)
         x += adv
     return x - p
+
+
+# What left() and right() draw from: SMALL's map and strip.
+_MAP = SMALL.map
+_STRIP = SMALL.cut[3]
+
+
+def left(fb, s, x, y, color=1):
+    """``draw(fb, s, x, y, None, color)``, cheaper: the same pixels and the
+    same x after it, for a string or an int (no plus sign) in SMALL.
+
+    The common case costs the least: plain ASCII text wholly on a line of
+    the display's frame (y = 8n - 2, tallyboard.ui.widgets.line): fewer
+    names, one glyph a blit and no font to pick. Anything else is handed to
+    draw()."""
+    if type(s) is int:
+        # Its characters counted, then drawn from the right in one pass.
+        k = 6
+        n = s
+        if n < 0:
+            n = -n
+            k = 12
+        while n > 9:
+            n //= 10
+            k += 6
+        return right(fb, s, x + k, y, color)
+    y += 2  # the body's top
+    # (y & -57: 0 only for 0, 8, .. 56, a page's first row)
+    if fb is _fb and not y & -57 and x >= 0:
+        b = _utf8
+        b[0:] = b""
+        b.extend(s)
+        k = len(b)
+        # ASCII (a byte a character: no accents) and wholly on the screen
+        # (the last glyph's 5 columns end by x = 128).
+        if k == len(s) and x + 6 * k < 130:
+            if not MASK >> (y >> 3) & 1:
+                return x + 6 * k  # not redrawn (and no accent reaches another page)
+            y <<= 4  # the page's first column in its row (see draw)
+            x += y
+            fb = _pages8
+            s = _STRIP
+            key = 0
+            palette = None
+            if not color:
+                key = 1
+                palette = _INVERT
+            for c in b:
+                fb.blit(s, x, _MAP[c] * -8, key, palette)
+                x += 6
+            return x - y
+    return draw(fb, s, x, y - 2, None, color)
+
+
+def right(fb, s, x, y, color=1, sign=False):
+    """``draw(fb, s, x - width(s, None, sign), y, None, color, sign)``,
+    cheaper: ``s`` (an int, or a string) in SMALL ending at ``x``; returns
+    ``x``. An int on a line of the display's frame (see left) is drawn in
+    one pass over its digits, from the last."""
+    if type(s) is not int:
+        return left(fb, s, x - 6 * len(s), y, color)
+    y += 2
+    if fb is _fb and not y & -57 and x < 130:  # on a line (see left)
+        if s < 0:
+            s = -s
+            sign = 45  # "-"
+        elif sign:
+            sign = 43  # "+"
+        first = x - 6  # x of its first character, which must be on the screen
+        if x < 72 or s > 999999999:  # (else 12 characters fit: no need to count)
+            if sign:
+                first -= 6
+            n = s
+            while n > 9:
+                n //= 10
+                first -= 6
+        if first >= 0:
+            if MASK >> (y >> 3) & 1:
+                y = x + (y << 4)  # x in the page's row (see draw)
+                fb = _pages8
+                key = 0
+                palette = None
+                if not color:
+                    key = 1
+                    palette = _INVERT
+                while True:
+                    y -= 6
+                    fb.blit(_STRIP, y, _MAP[48 + s % 10] * -8, key, palette)
+                    s //= 10
+                    if not s:
+                        break
+                if sign:
+                    fb.blit(_STRIP, y - 6, _MAP[sign] * -8, key, palette)
+            return x
+        if sign == 45:
+            s = -s
+    return draw(fb, s, x - width(s, None, sign), y - 2, None, color, sign)

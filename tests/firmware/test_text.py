@@ -389,3 +389,107 @@ def test_text_show_and_partial_redraws_allocate_nothing_on_micropython():
     out = run_micropython(ALLOCATION).split()
     assert out[0] == "alloc" and int(out[3]) > 0
     assert int(out[1]) == 0, "text.draw + show allocated %s bytes over 12 frames" % out[1]
+
+
+# left() and right() against draw(), on CPython and on MicroPython: the same
+# pixels and the same x after, over a background of set and unset pixels;
+# and the common case (ASCII text or an int on a line of the display's
+# frame) drawn without draw().
+LEAN = r'''
+from tallyboard.display import Display
+from tallyboard import text
+from tallyboard.text import FrameBuffer, MONO_VLSB
+
+seed = [4242]
+def rnd(n):
+    seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
+    return (seed[0] >> 8) % n
+
+class Bus:
+    def writeto(self, addr, buf):
+        pass
+
+fb = Display(Bus()).fb
+# (draw() draws the reference glyph by glyph: a 128x64 frame with a wider
+# stride is not drawn on a page at a time)
+ref = FrameBuffer(bytearray(136 * 8), 128, 64, MONO_VLSB, 136)
+narrow = FrameBuffer(bytearray(512), 64, 64, MONO_VLSB)
+narrow_ref = FrameBuffer(bytearray(512), 64, 64, MONO_VLSB)
+WORDS = ("P1", "Martina", "", " ", "a b", "Round 7", "\u00c9va", "Jos\u00e9", "\u25b6", "x\u20acy", "\t", "~}|",
+         "ZZZZZZZZZZZZZZZZZZZZZZZ")
+NUMS = (0, 7, 10, 99, 100, 120, -5, -30, -1000, 999999999, -999999999, 1000000000, -1000000000, 12345678901)
+real = text.draw
+real(fb, "", 0, 6)  # the first text on a frame goes through draw(), which looks at the frame
+fell = [0]
+def counted(*args):
+    fell[0] += 1
+    return real(*args)
+text.draw = counted
+
+def pattern(f):
+    for y in range(64):
+        for x in range(0, 128, 1 + y % 3):
+            f.pixel(x, y, (x * 7 + y * 13) % 5 < 2)
+
+def same(a, b):
+    for y in range(64):
+        for x in range(128):
+            if a.pixel(x, y) != b.pixel(x, y):
+                return False
+    return True
+
+bad = []
+lean = 0
+for i in range(400):
+    num = rnd(2)
+    s = NUMS[rnd(len(NUMS))] if num else WORDS[rnd(len(WORDS))]
+    line = rnd(4)
+    y = 8 * rnd(8) - 2 if line else rnd(80) - 12
+    x = rnd(160) - 20 if rnd(3) else 6 * rnd(22)
+    color = rnd(2)
+    sign = num and rnd(2) == 1
+    use_right = rnd(2)
+    mask = 255 if rnd(3) else 1 << rnd(8) | 1 << rnd(8)
+    target, want = (narrow, narrow_ref) if rnd(10) == 0 else (fb, ref)
+    for f in (target, want):
+        f.fill(0)
+        pattern(f)
+    text.MASK = mask
+    fell[0] = 0
+    if use_right:
+        got = text.right(target, s, x, y, color, sign)
+        w = text.width(s, None, sign)
+        exp = real(want, s, x - w, y, None, color, sign)
+    else:
+        sign = False
+        got = text.left(target, s, x, y, color)
+        exp = real(want, s, x, y, None, color)
+    text.MASK = 255
+    if got != exp or not same(target, want):
+        bad.append((i, s, x, y, color, sign, use_right, mask, got, exp))
+    # The common case: no draw() at all.
+    common = target is fb and line
+    if num:
+        chars = text.width(s, None, sign) // 6
+        if not use_right:
+            x += 6 * chars  # left(): drawn by right() from there
+        common = common and x < 130 and x - 6 * chars >= 0
+    else:
+        end = x + 6 * len(s) if not use_right else x
+        common = common and len(s.encode()) == len(s) and end < 130 and end - 6 * len(s) >= 0
+    if common:
+        lean += 1
+        if fell[0]:
+            bad.append(("fell back", i, s, x, y, use_right))
+print(len(bad), lean)
+for b in bad[:5]:
+    print(b)
+'''
+
+
+def test_left_and_right_draw_as_draw_does():
+    for out in (run_cpython(LEAN), run_micropython(LEAN)):
+        lines = out.split("\n")
+        count, lean = lines[0].split()
+        assert count == "0", "\n".join(lines[:6])
+        assert int(lean) > 60  # the common case was tried (and took no draw())

@@ -124,17 +124,28 @@ def test_partial_redraws_under_the_battery_mark_and_pixel_shift(monkeypatch):
 
 
 class _Spy:
-    """Records each text.draw call as (what, y) while installed."""
+    """Records each text drawing call (text.draw, text.left, text.right) as
+    (what, y) while installed; one of them handing over to another counts
+    once."""
 
     def __init__(self, monkeypatch):
         self.calls = []
-        real = text.draw
+        depth = [0]
 
-        def spy(fb, v, x, y, font=None, color=1, sign=False):
-            self.calls.append((v, y))
-            return real(fb, v, x, y, font, color, sign)
+        def spying(real):
+            def spy(fb, v, x, y, *rest):
+                if not depth[0]:
+                    self.calls.append((v, y))
+                depth[0] += 1
+                try:
+                    return real(fb, v, x, y, *rest)
+                finally:
+                    depth[0] -= 1
 
-        monkeypatch.setattr(text, "draw", spy)
+            return spy
+
+        for name in ("draw", "left", "right"):
+            monkeypatch.setattr(text, name, spying(getattr(text, name)))
 
 
 def _to_tricks(s, seats):

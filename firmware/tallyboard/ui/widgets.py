@@ -9,11 +9,17 @@ W = 128  # the panel's width (64 rows high)
 
 # Numbers go through tallyboard.text, which draws an int digit by digit
 # without building a string: ``text.draw(fb, n, x, y, font=None, color=1,
-# sign=False)`` and ``text.width(n, font=None, sign=False)``.
+# sign=False)`` and ``text.width(n, font=None, sign=False)``. In SMALL,
+# ``text.left(fb, s, x, y, color=1)`` and ``text.right(fb, s, right, y,
+# color=1, sign=False)`` draw the same for less (fewer arguments, no font
+# to pick; right() goes over an int's digits once).
 
 
 def draw_int_right(fb, n, right, y, font=None, color=1, sign=False):
-    """Draw ``n`` (an int, or a string) so that it ends at x = ``right``."""
+    """Draw ``n`` (an int, or a string) so that it ends at x = ``right``;
+    returns ``right``. (In SMALL, text.right does it with fewer arguments.)"""
+    if font is None or font is text.SMALL:
+        return text.right(fb, n, right, y, color, sign)
     return text.draw(fb, n, right - text.width(n, font, sign), y, font, color, sign)
 
 
@@ -57,7 +63,10 @@ def paint(app):
 
 def draw_center(fb, s, y, font=None, color=1, left=0, right=W):
     """Draw ``s`` centred between ``left`` and ``right``."""
-    return text.draw(fb, s, left + (right - left - text.width(s, font)) // 2, y, font, color)
+    x = left + (right - left - text.width(s, font)) // 2
+    if font is None or font is text.SMALL:
+        return text.left(fb, s, x, y, color)
+    return text.draw(fb, s, x, y, font, color)
 
 
 def line(n):
@@ -71,7 +80,7 @@ def line(n):
 def title(fb, s):
     """An inverted bar over page 0 holding ``s`` (the screen's title)."""
     fb.fill_rect(0, 0, W, 8, 1)
-    return text.draw(fb, s, 1, -2, text.SMALL, 0)
+    return text.left(fb, s, 1, -2, 0)
 
 
 def highlight(fb, n):
@@ -82,12 +91,11 @@ def highlight(fb, n):
 
 def clip(s, width, font=None):
     """``s`` cut so it fits in ``width`` pixels (allocates only when cut)."""
-    font = font or text.SMALL
-    if text.width(s, font) <= width:
+    # Fixed pitch: its first width // advance characters (none if width < 0).
+    n = width // (font or text.SMALL).advance
+    if len(s) <= n:
         return s
-    while s and text.width(s, font) > width:
-        s = s[:-1]
-    return s
+    return s[:n] if n > 0 else ""
 
 
 def cross_out(fb, left, top, right, bottom):
