@@ -42,6 +42,7 @@ except ImportError:
 # MicroPython searches one entry at a time (some 0.03 ms a look-up on a
 # Pico, by the estimate).
 int = int
+len = len
 type = type
 
 # The pages being redrawn (bit p: rows 8p..8p+7); 255: the whole screen.
@@ -69,8 +70,10 @@ class Font:
             # The map gives '?' (63) for what the font lacks.
             return None if g == self.fallback and cp != 63 else g
         wide = self.wide
-        for i in range(0, len(wide), 3):
-            if (wide[i] << 8) | wide[i + 1] == cp:
+        if wide:
+            # In slot cp % slots, or not in the font (tools/make_fonts.py).
+            i = cp % (len(wide) // 3) * 3
+            if wide[i] << 8 | wide[i + 1] == cp:
                 return wide[i + 2]
         return None
 
@@ -303,15 +306,17 @@ def left(fb, s, x, y, color=1):
     y += 2  # the body's top
     # (y & -57: 0 only for 0, 8, .. 56, a page's first row)
     if fb is _fb and not y & -57 and x >= 0:
-        b = _utf8
-        b[0:] = b""
-        b.extend(s)
-        k = len(b)
-        # ASCII (a byte a character: no accents) and wholly on the screen
-        # (the last glyph's 5 columns end by x = 128).
-        if k == len(s) and x + 6 * k < 130:
+        k = len(s)
+        if x + 6 * k < 130:  # wholly on the screen: the last glyph ends by x = 128
+            b = _utf8
+            b[0:] = b""
+            b.extend(s)
             if not MASK >> (y >> 3) & 1:
-                return x + 6 * k  # not redrawn (and no accent reaches another page)
+                # Not redrawn: skipped unless an accent may reach the
+                # page above and that one is (draw() knows).
+                if len(b) == k or not y or not MASK >> (y >> 3) - 1 & 1:
+                    return x + 6 * k
+                return draw(fb, s, x, y - 2, None, color)
             y <<= 4  # the page's first column in its row (see draw)
             x += y
             fb = _pages8
@@ -322,7 +327,28 @@ def left(fb, s, x, y, color=1):
                 key = 1
                 palette = _INVERT
             for c in b:
-                fb.blit(s, x, _MAP[c] * -8, key, palette)
+                if c > 127:
+                    # UTF-8, as draw() reads it.
+                    if c > 191:
+                        more = 1 if c < 224 else 2 if c < 240 else 3
+                        cp = c & 63 >> more
+                        continue
+                    cp = cp << 6 | c & 63
+                    more -= 1
+                    if more:
+                        continue
+                    if cp < 256:
+                        c = _MAP[cp]
+                    else:
+                        c = SMALL.glyph(cp)
+                        if c is None:
+                            c = SMALL.fallback
+                    k = SMALL.cut
+                    if c >= k[4] and y:  # its accent, in the page above
+                        fb.blit(s, x - 128, -8 * (c + k[5]), key, palette)
+                else:
+                    c = _MAP[c]
+                fb.blit(s, x, c * -8, key, palette)
                 x += 6
             return x - y
     return draw(fb, s, x, y - 2, None, color)
