@@ -5,10 +5,13 @@
 (10x16 digits, 12 px advance, 16 px line). Both are fixed-pitch, so
 ``width(text)`` is ``len(text) * font.advance``.
 
-``draw`` takes a string or an int (drawn digit by digit from a byte
-buffer: no string is built) and allocates nothing. Only set pixels are
-drawn (the background is the transparent key of a blit), so text can be
-drawn in colour 1 on black or colour 0 on a filled (highlighted) bar.
+``draw`` takes a string or an int (drawn digit by digit: no string is
+built) and allocates nothing. Only set pixels are drawn (the background is
+the transparent key of a blit), so text can be drawn in colour 1 on black
+or colour 0 on a filled (highlighted) bar. In SMALL, ``left(fb, s, x, y,
+color=1)`` and ``right(fb, s, x, y, color=1, sign=False)`` (right-aligned
+at x) draw the same for less: a call of a function of 7 arguments costs
+more on a Pico than drawing two glyphs.
 
 A font is one framebuffer a glyph wide, its glyphs' bodies (the rows below
 the accents of capitals) one below the other (tools/make_fonts.py). The
@@ -17,8 +20,9 @@ blit draws a glyph: the font shifted up to it, into the frame seen as its
 8 pages side by side (one framebuffer 1024x8 over the frame's bytes, page
 p at columns 128p..), which clips the glyphs above and below. Cutting the
 glyph out first took two, and a key press draws some 35 glyphs (a call
-costs more on a Pico than the pixels it moves). Elsewhere the glyph is
-still cut out into a one-glyph buffer and blitted from there. The text is
+costs more on a Pico than the pixels it moves): left() and right() do
+that. Elsewhere (BIG, off a line, past an edge) the glyph is still cut
+out into a one-glyph buffer and blitted from there (_cells). The text is
 walked as its UTF-8 bytes, not as a string (see _utf8).
 
 ``MASK`` makes a redraw of a few pages cheap (tallyboard.ui.paint): text
@@ -52,9 +56,9 @@ MASK = 255
 # of each character, looked up among every interned name. Emptied and
 # refilled in the room it has (it grows once if a longer text comes).
 _utf8 = bytearray(32)
-# The 128x64 frame drawn on last, and its 8 pages side by side as one
-# framebuffer 1024x8 over the same bytes, made by _row once: the display's
-# frame is the same object for ever. (None before.)
+# The frame drawn on last, and its 8 pages side by side as one framebuffer
+# 1024x8 over the same bytes (None: not a 128x64 frame), made by _row once:
+# the display's frame is the same object for ever.
 _fb = None
 _pages8 = None
 
@@ -70,10 +74,8 @@ class Font:
             # The map gives '?' (63) for what the font lacks.
             return None if g == self.fallback and cp != 63 else g
         wide = self.wide
-        if wide:
-            # In slot cp % slots, or not in the font (tools/make_fonts.py).
-            i = cp % (len(wide) // 3) * 3
-            if wide[i] << 8 | wide[i + 1] == cp:
+        for i in range(0, len(wide), 3):
+            if (wide[i] << 8) | wide[i + 1] == cp:
                 return wide[i + 2]
         return None
 
@@ -160,9 +162,11 @@ def _pages(top, bottom):
 
 
 def _row(fb):
-    # Makes _pages8 for fb (see there) and remembers fb in _fb, if fb is a
-    # 128x64 frame (else both are left as they are).
+    # Makes _pages8 for fb (see there; None if fb is not a 128x64 frame)
+    # and remembers fb in _fb.
     global _fb, _pages8
+    _fb = fb
+    _pages8 = None
     b = f = fb
     try:
         b = memoryview(fb)  # MicroPython's FrameBuffer lends its buffer
@@ -176,25 +180,8 @@ def _row(fb):
         v = fb.pixel(0, 8)
         b[128] ^= 1
         if fb.pixel(0, 8) != v:
-            _fb = fb
             _pages8 = FrameBuffer(f, 1024, 8, MONO_VLSB)
         b[128] ^= 1
-
-
-def _inked(font):
-    # Whether a glyph of the text in _utf8 has ink above its body: the
-    # accented capitals, the glyphs from ACCENTED on, all of them
-    # characters of two bytes in UTF-8 (a lead byte 194..223).
-    lead = 0
-    for c in _utf8:
-        if lead:
-            c = font.glyph((lead & 31) << 6 | c & 63)
-            if c is not None and c >= font.cut[4]:
-                return True
-            lead = 0
-        elif 193 < c < 224:
-            lead = c
-    return False
 
 
 def draw(fb, s, x, y, font=None, color=1, sign=False):
@@ -202,11 +189,21 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     corner at (x, y); return the x after it. Only set pixels are drawn (the
     background is left as it is); characters the font lacks are drawn as
     '?'. Clipped at the edges. Under a MASK, text that touches none of its
-    pages is skipped (the x after it is still returned)."""
+    pages is skipped (the x after it is still returned). In SMALL, left()
+    and right() do the same for less."""
+    if font is None or font is SMALL:
+        if sign and type(s) is int:
+            return right(fb, s, x + width(s, None, sign), y, color, sign)
+        return left(fb, s, x, y, color)
+    return _cells(fb, s, x, y, font, color, sign)
+
+
+def _cells(fb, s, x, y, font, color, sign):
+    # draw() where left() and right() do not go (BIG, off a line, past an
+    # edge, accents): each glyph cut out of the font into a cell and
+    # blitted from there.
     # (A function with this many names gets its frame from the heap at
     # every call: each name more makes that dearer, so they are few.)
-    if font is None:  # (not "font or SMALL": the truth of an object is a search of its class)
-        font = SMALL
     adv, end, cmap, strip, accented, above, top, pages, w, cell = font.cut
     num = type(s) is int
     if num:
@@ -215,31 +212,15 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         _utf8[0:] = b""
         _utf8.extend(s)  # a string lends its UTF-8 bytes
     y += top  # from here on the body's top row
-    # On a line, x runs along row (the frame's pages side by side), moved
-    # on by p, the line's page's first column there; the glyphs before
-    # x = fast (wholly on the frame) take one blit each.
-    p = 0
-    fast = x  # (none: x only grows)
-    if pages == 1 and not y & 7 and 0 <= y < 64:
-        # A line: its body on one page.
-        p = y >> 3
-        if MASK != 255 and not MASK >> p & 1:
-            # The body is not redrawn: the text is drawn only if the page
-            # above is, and an accent reaches it.
-            if not (p and MASK >> p - 1 & 1 and _inked(font)):
-                return x + (n if num else len(s)) * adv
-        if fb is not _fb:
-            _row(fb)
-        row = _pages8 if fb is _fb else None
-        p <<= 7  # the page's first column in row
-        if row is None or x < 0:
-            p = 0
-        else:
-            x += p
-            fast = p + 129 - w
-    elif MASK != 255 and not _pages(y, y - top + font.height) & MASK:
-        if not (_pages(y - top, y) & MASK and _inked(font)):
-            return x + (n if num else len(s)) * adv
+    if not num:
+        n = len(s)
+    if MASK != 255 and not _pages(y, y - top + font.height) & MASK:
+        # Skipped, unless a character of two bytes or more (every one with
+        # ink above its body is) may reach a page above that is redrawn.
+        # (Drawing more than needed is harmless: ui.paint puts the pages
+        # left out back as they were.)
+        if num or len(_utf8) == n or not _pages(y - top, y) & MASK:
+            return x + n * adv
     key = 0  # colour 1: the glyph's unset pixels are the transparent key
     palette = None
     if not color:
@@ -263,20 +244,16 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
             g = font.glyph(c)
             if g is None:
                 g = font.fallback
-        if g:  # (glyph 0 is the space: nothing to draw)
-            if x < fast:
-                # The font shifted up to the glyph, clipped by the page.
-                row.blit(strip, x, -8 * g, key, palette)
-                if g >= accented and p:  # its accent, in the page above (none above the title bar's line)
-                    row.blit(strip, x - 128, -8 * (g + above), key, palette)
-            elif -adv < x - p < 128:  # blit clips the rest (MicroPython's framebuf has no .width)
-                cell.blit(strip, 0, -8 * pages * g)  # the body, cut out
-                fb.blit(cell, x - p, y, key, palette)
-                if g >= accented:  # (one-page bodies only: SMALL)
-                    cell.blit(strip, 0, -8 * (g + above))
-                    fb.blit(cell, x - p, y - 8, key, palette)
+        # (glyph 0 is the space: nothing to draw; blit clips the rest,
+        # MicroPython's framebuf has no .width)
+        if g and -adv < x < 128:
+            cell.blit(strip, 0, -8 * pages * g)  # the body, cut out
+            fb.blit(cell, x, y, key, palette)
+            if g >= accented:  # (one-page bodies only: SMALL)
+                cell.blit(strip, 0, -8 * (g + above))
+                fb.blit(cell, x, y - 8, key, palette)
         x += adv
-    return x - p
+    return x
 
 
 # What left() and right() draw from: SMALL's map and strip.
@@ -288,70 +265,41 @@ def left(fb, s, x, y, color=1):
     """``draw(fb, s, x, y, None, color)``, cheaper: the same pixels and the
     same x after it, for a string or an int (no plus sign) in SMALL.
 
-    The common case costs the least: plain ASCII text wholly on a line of
-    the display's frame (y = 8n - 2, tallyboard.ui.widgets.line): fewer
-    names, one glyph a blit and no font to pick. Anything else is handed to
-    draw()."""
+    ASCII text or an int wholly on a line of the display's frame (y = 8n -
+    2, tallyboard.ui.widgets.line), the common case, costs the least: few
+    names, no font to pick, one blit a glyph. Anything else is drawn glyph
+    by glyph as draw() does."""
+    b = _utf8
     if type(s) is int:
-        # Its characters counted, then drawn from the right in one pass.
-        k = 6
-        n = s
-        if n < 0:
-            n = -n
-            k = 12
-        while n > 9:
-            n //= 10
-            k += 6
-        return right(fb, s, x + k, y, color)
-    y += 2  # the body's top
-    # (y & -57: 0 only for 0, 8, .. 56, a page's first row)
-    if fb is _fb and not y & -57 and x >= 0:
+        k = _number(s, False)  # its characters into _utf8
+    else:
+        b[0:] = b""
+        b.extend(s)  # a string lends its UTF-8 bytes
         k = len(s)
-        if x + 6 * k < 130:  # wholly on the screen: the last glyph ends by x = 128
-            b = _utf8
-            b[0:] = b""
-            b.extend(s)
-            if not MASK >> (y >> 3) & 1:
-                # Not redrawn: skipped unless an accent may reach the
-                # page above and that one is (draw() knows).
-                if len(b) == k or not y or not MASK >> (y >> 3) - 1 & 1:
-                    return x + 6 * k
-                return draw(fb, s, x, y - 2, None, color)
-            y <<= 4  # the page's first column in its row (see draw)
-            x += y
-            fb = _pages8
-            s = _STRIP
-            key = 0
-            palette = None
-            if not color:
-                key = 1
-                palette = _INVERT
-            for c in b:
-                if c > 127:
-                    # UTF-8, as draw() reads it.
-                    if c > 191:
-                        more = 1 if c < 224 else 2 if c < 240 else 3
-                        cp = c & 63 >> more
-                        continue
-                    cp = cp << 6 | c & 63
-                    more -= 1
-                    if more:
-                        continue
-                    if cp < 256:
-                        c = _MAP[cp]
-                    else:
-                        c = SMALL.glyph(cp)
-                        if c is None:
-                            c = SMALL.fallback
-                    k = SMALL.cut
-                    if c >= k[4] and y:  # its accent, in the page above
-                        fb.blit(s, x - 128, -8 * (c + k[5]), key, palette)
-                else:
-                    c = _MAP[c]
-                fb.blit(s, x, c * -8, key, palette)
-                x += 6
-            return x - y
-    return draw(fb, s, x, y - 2, None, color)
+    if fb is not _fb:
+        _row(fb)
+    y += 2  # the body's top
+    # On a line of a 128x64 frame (y & -57: 0 only for 0, 8, .. 56, a
+    # page's first row), wholly on the screen (the last glyph's 5 columns
+    # end by x = 128), a byte a character (no accents: those reach the
+    # page above).
+    if _pages8 is not None and not y & -57 and 0 <= x and x + 6 * k < 130 and len(b) == k:
+        if not MASK >> (y >> 3) & 1:
+            return x + 6 * k  # not redrawn
+        y <<= 4  # the page's first column in its row (see _pages8)
+        x += y
+        fb = _pages8
+        s = _STRIP
+        key = 0  # colour 1 (see _cells)
+        palette = None
+        if not color:
+            key = 1
+            palette = _INVERT
+        for c in b:
+            fb.blit(s, x, _MAP[c] * -8, key, palette)
+            x += 6
+        return x - y
+    return _cells(fb, s, x, y - 2, SMALL, color, False)
 
 
 def right(fb, s, x, y, color=1, sign=False):
@@ -361,8 +309,10 @@ def right(fb, s, x, y, color=1, sign=False):
     one pass over its digits, from the last."""
     if type(s) is not int:
         return left(fb, s, x - 6 * len(s), y, color)
+    if fb is not _fb:
+        _row(fb)
     y += 2
-    if fb is _fb and not y & -57 and x < 130:  # on a line (see left)
+    if _pages8 is not None and not y & -57 and x < 130:  # on a line (see left)
         if s < 0:
             s = -s
             sign = 45  # "-"
@@ -396,4 +346,4 @@ def right(fb, s, x, y, color=1, sign=False):
             return x
         if sign == 45:
             s = -s
-    return draw(fb, s, x - width(s, None, sign), y - 2, None, color, sign)
+    return _cells(fb, s, x - width(s, None, sign), y - 2, SMALL, color, sign)

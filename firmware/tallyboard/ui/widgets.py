@@ -63,10 +63,7 @@ def paint(app):
 
 def draw_center(fb, s, y, font=None, color=1, left=0, right=W):
     """Draw ``s`` centred between ``left`` and ``right``."""
-    x = left + (right - left - text.width(s, font)) // 2
-    if font is None or font is text.SMALL:
-        return text.left(fb, s, x, y, color)
-    return text.draw(fb, s, x, y, font, color)
+    return text.draw(fb, s, left + (right - left - text.width(s, font)) // 2, y, font, color)
 
 
 def line(n):
