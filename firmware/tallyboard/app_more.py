@@ -62,6 +62,7 @@ def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
     app.toast = None  # what an undo took back, shown until the next press
     app.toast_lines = None
     app._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
+    app._closing = None  # (game id, game) closed, its end record not written yet
     app.played = {}  # game id -> epoch seconds of its last entry since boot
     app.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
     show_boot(app, notes)
@@ -216,7 +217,7 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     except tricktally.RuleError as e:
         app.refuse(i18n.explain(e, app.names), back)
         return
-    if not room_made and app.journal.space()[1]:
+    if not room_made and _low_space(app):
         # Loaded only when needed: the board's RAM is short too.
         from tallyboard.ui.space import before_new_game
 
@@ -224,7 +225,9 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
         return
     created = app.clock.time()
     try:
-        gid = app.journal.new_game(g, created)
+        # Its start record right after this press (Journal.begin): the
+        # journal's rarer code is not loaded for the press.
+        gid = app.journal.begin(g, created)
     except (OSError, ValueError) as e:
         app.refuse(failure(app, e), back)
         return
@@ -239,6 +242,15 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     app._stored.append(live)
     use_game(app, gid, g)
     app.next_screen()
+
+
+def _low_space(app):
+    # journal_ops.space()[1] without loading the journal's rarer code for
+    # the press that starts a game.
+    from tallyboard.journal import LOW_SPACE
+
+    free = app.fs.free()
+    return free is not None and free < LOW_SPACE
 
 
 def game_menu(app):
@@ -381,18 +393,31 @@ def amend(app, index, data, back=None):
 
 
 def close_game(app):
-    """Game over, seen: the end record closes the journal (no undo after it)."""
-    gid = app.game_id
-    if gid is not None:
-        try:
-            app.journal.end(gid)
-        except (OSError, ValueError):
-            pass
-        # From now on the game is listed from the journal (replayed when
-        # opened), so its Game object, every hand, does not stay in RAM.
-        app._stored = [app.journal.stored(gid, app.game) if s.game_id == gid else s for s in app._stored]
+    """Game over, seen: home at once; the end record (no undo after it)
+    follows in the app's loop after the press (``end_game``)."""
+    if app.game_id is not None:
+        app._closing = (app.game_id, app.game)
     app.game_id = None
     go_home(app)
+
+
+def end_game(app):
+    """The rest of ``close_game``, run by ``App.work`` once the home menu
+    is on screen (or by the next press, if that comes first): the end
+    record closes the journal and its last fold makes the game one file
+    again (a flash erase: not inside the press)."""
+    gid, g = app._closing
+    app._closing = None
+    try:
+        app.journal.end(gid)
+    except (OSError, ValueError):
+        pass
+    # From now on the game is listed from the journal (replayed when
+    # opened), so its Game object, every hand, does not stay in RAM: nor
+    # does its rules module, unless another game needs it.
+    app._stored = [app.journal.stored(gid, g) if s.game_id == gid else s for s in app._stored]
+    forget_rules(app)
+    app.journal.rest()
 
 
 def describe(app):
