@@ -29,24 +29,42 @@ class _Recorder(Session):
     def __init__(self):
         Session.__init__(self, record=False)
         self.keys = []
+        self.in_play = []  # per press: a game in play after it
 
     def press(self, name, kind=1):
         letter = KEYS[NAMES.index(name)]
         self.keys.append(letter.upper() if kind == LONG else letter)
-        return Session.press(self, name, kind)
+        n = Session.press(self, name, kind)
+        g = self.app.game
+        self.in_play.append(g is not None and not g.finished)
+        return n
 
 
 def keys_for(game, players, settings, hands):
     """The key letters that start ``game`` from home and enter ``hands``
     (record hands) until the game ends; returns (keys, session) where the
     session is the CPython run, for comparing end states."""
+    return games_keys([(game, players, settings, hands)])
+
+
+def games_keys(plan):
+    """The key letters that play every game of ``plan`` ([game, players,
+    settings, hands], one after another from a fresh board, as
+    tests/payloads/app_game.py plays them: a game left unfinished when its
+    hands run out is left for the home menu before the next); returns
+    (keys, session).
+    ``session.game`` is the last game, ``session.in_play[i]`` whether a
+    game was in play after press ``i``."""
     s = _Recorder()
-    s.start_game(game, players, settings)
-    s.game = s.app.game  # the app lets it go on the home menu once over
-    for hand in hands:
-        if s.game.finished:
-            break
-        s.play_hand(hand)
+    for i, (game, players, settings, hands) in enumerate(plan):
+        if i and not s.game.finished:
+            s.home()
+        s.start_game(game, players, settings)
+        s.game = s.app.game  # the app lets it go on the home menu once over
+        for hand in hands:
+            if s.game.finished:
+                break
+            s.play_hand(hand)
     return "".join(s.keys), s
 
 

@@ -26,6 +26,7 @@ Input (tt_data.json)::
      "i2c": false,          # the board's real I2C bus and panel
      "calibrate": 0,        # times to run the Pico estimate's calibration loop
      "memfs": false,        # the journal in RAM instead of the flash folder
+     "per_step": false,     # print the free heap after every step
      "pause_ms": 1500}      # the quiet time between two presses (PAUSE_MS)
 
 Output, JSON lines: ``{"press": i, "us": time of the press in
@@ -36,11 +37,14 @@ microseconds, "display": bytes sent to the panel, "transfers": I2C writes,
 "finished", "totals", "modules"}}`` (the app's modules loaded at the
 middle press: the app and one game, in play); when run as a script
 (``main``, on a board or the unix port), ``{"heap": {"lowest_free",
-"highest_alloc", "boot_alloc", "empty_alloc", "slowest_collect_us"}}``
+"highest_alloc", "boot_alloc", "empty_alloc", "slowest_collect_us",
+"total"}}``
 from a timed ``gc.collect()`` after every step, and with ``"calibrate": n``
 in the data ``{"calibration_us": [...]}``: the time of the calibration loop
 of the Pico estimate (bench/pico_est.py), n times before, once after every
-step, n times after, and ``{"collect_us": t}`` after every step.
+step, n times after, and ``{"collect_us": t}`` after every step. With
+``"per_step"``: ``{"step": label, "free": bytes}`` after every step's
+collection (bench/mp_bench.py finds the lowest while a game is in play).
 
 ``steps(data)`` is a generator, one step a press: the WebAssembly port's
 runner (tests/wasm32.py) drives it from the top level, where that port
@@ -218,11 +222,17 @@ def steps(data):
     yield "boot"
     keys = data["keys"]
     middle = None
-    g = None
+    # The last game's hands, finished and totals. Not the game itself: the
+    # app lets a finished game go on the home menu, and a reference kept
+    # here would count its hands and rules module against the app's heap
+    # through the next game's new-game form.
+    last = (0, None, [])
     for i in range(len(keys)):
         figures = board.press(keys[i])
-        # the game played (the app lets it go on the home menu once over)
-        g = board.app.game or g
+        g = board.app.game
+        if g is not None:
+            last = (len(g.hands), g.finished, list(g.totals))
+        g = None
         if i == len(keys) // 2:
             middle = app_modules()  # in the thick of the game
         print('{"press": %d, "us": %d, "display": %d, "transfers": %d, "writes": %d, "written": %d}'
@@ -233,8 +243,7 @@ def steps(data):
         print(json.dumps({"link": sync(board)}))
         yield "link"
     app = board.app
-    end = {"screen": app.screen.__class__.__name__, "hands": len(g.hands) if g else 0,
-           "finished": g.finished if g else None, "totals": list(g.totals) if g else [],
+    end = {"screen": app.screen.__class__.__name__, "hands": last[0], "finished": last[1], "totals": last[2],
            "modules": middle}
     print(json.dumps({"end": end}))
 
@@ -268,6 +277,7 @@ def main():
     with open("tt_data.json") as f:
         data = json.loads(f.read())
     times = data.get("calibrate", 0)
+    per_step = data.get("per_step", False)
     calibration = calibrate(times)
     low = None
     high = 0
@@ -287,6 +297,8 @@ def main():
             calibration += calibrate(1)
         used = gc.mem_alloc()
         free = gc.mem_free()
+        if per_step:
+            print('{"step": "%s", "free": %d}' % (label, free))
         if boot is None:
             boot = used
         if low is None or free < low:
@@ -297,7 +309,7 @@ def main():
     if times:
         print(json.dumps({"calibration_us": calibration}))
     print(json.dumps({"heap": {"lowest_free": low, "highest_alloc": high, "boot_alloc": boot, "empty_alloc": empty,
-                               "slowest_collect_us": slowest_collect}}))
+                               "slowest_collect_us": slowest_collect, "total": gc.mem_free() + gc.mem_alloc()}}))
 
 
 if __name__ == "__main__":
