@@ -137,8 +137,8 @@ class App:
     def work(self):
         """Everything due now: button events, the link, what the last
         press left for after it (a closed game's end record), the journal's
-        idle work (a new game's start record; the fold once the keys are quiet (its flash erase then falls between
-        presses, docs/JOURNAL.md)), and with power hardware the idle steps
+        idle fold once the keys are quiet (its flash erase then falls between
+        presses, docs/JOURNAL.md), and with power hardware the idle steps
         and the battery. Returns the ms until the journal wants to be
         called again (None: no wish)."""
         self.tick()

@@ -217,7 +217,7 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     except tricktally.RuleError as e:
         app.refuse(i18n.explain(e, app.names), back)
         return
-    if not room_made and _low_space(app):
+    if not room_made and app.journal.space()[1]:
         # Loaded only when needed: the board's RAM is short too.
         from tallyboard.ui.space import before_new_game
 
@@ -225,9 +225,7 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
         return
     created = app.clock.time()
     try:
-        # Its start record right after this press (Journal.begin): the
-        # journal's rarer code is not loaded for the press.
-        gid = app.journal.begin(g, created)
+        gid = app.journal.new_game(g, created)
     except (OSError, ValueError) as e:
         app.refuse(failure(app, e), back)
         return
@@ -242,15 +240,6 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     app._stored.append(live)
     use_game(app, gid, g)
     app.next_screen()
-
-
-def _low_space(app):
-    # journal_ops.space()[1] without loading the journal's rarer code for
-    # the press that starts a game.
-    from tallyboard.journal import LOW_SPACE
-
-    free = app.fs.free()
-    return free is not None and free < LOW_SPACE
 
 
 def game_menu(app):
@@ -421,27 +410,8 @@ def end_game(app):
 
 
 def describe(app):
-    """One line naming the screen and its state (simulator, tests)."""
-    s = app.screen
-    name = s.__class__.__name__
-    g = app.game
-    parts = [name]
-    if g is not None and name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen", "FinalScreen"):
-        # The game's own word for a deal, and seats counted from 1 as
-        # players count them.
-        parts.append("%s %s=%d" % (g.NAME, "round" if g.NAME == "wizard" else "hand", g.hand_number))
-        if hasattr(s, "kind"):
-            parts.append("kind=%s" % s.kind)
-        if getattr(s, "seat", None) is not None:
-            parts.append("seat=%d" % (s.seat + 1))
-        if hasattr(s, "value"):
-            parts.append("value=%d" % s.value)
-        if name == "SeatEntry":
-            parts.append("seat=%d" % (s.cursor + 1))
-        elif hasattr(s, "cursor"):
-            parts.append("cursor=%d" % s.cursor)
-    elif hasattr(s, "title"):
-        parts.append(str(s.title))
-    if app.toast:
-        parts.append("[%s]" % app.toast)
-    return " ".join(parts)
+    """One line naming the screen and its state (simulator, tests): from
+    tallyboard.describe, loaded for it (a board never asks)."""
+    from tallyboard.describe import describe
+
+    return describe(app)

@@ -263,9 +263,6 @@ class Journal:
         self._view = memoryview(self._buf)
         self._owner = None
         self._ops = False  # journal_ops is loaded
-        # begin(): (game id, game, created) whose start record is not
-        # written yet (idle or the next other call writes it).
-        self._due = None
         # idle(): the last key mark seen and the ms ticks it was first seen.
         self._mark = None
         self._quiet = 0
@@ -282,8 +279,6 @@ class Journal:
         # (AttributeError when there is none).
         if name[:2] == "__":
             raise AttributeError(name)
-        if self._due is not None:
-            self._start()  # every other operation sees the game begun
         from tallyboard import journal_sync
 
         f = getattr(journal_sync, name, None)
@@ -311,32 +306,6 @@ class Journal:
             unload("tallyboard.fs_more")
             self._ops = False
 
-    def begin(self, game, created):
-        """``new_game`` for the press that starts a game: returns the id
-        new_game will give it, and leaves its start record (and the
-        journal's rarer code that writes it) to the app's loop after the
-        press (``idle``); any other call before that writes it first. A
-        failed start record then raises from the game's first entry."""
-        if self._due is not None:
-            self._start()
-        gid = self._next
-        while self.fs.exists("g%04d.tj" % gid):  # journal_ops.game_file
-            gid += 1
-        self._next = gid
-        self._due = (gid, game, created)
-        return gid
-
-    def _start(self):
-        # Write the start record begin() left (OSError, JournalError as
-        # new_game raises them; it stays due then).
-        due = self._due
-        self._due = None
-        try:
-            self.new_game(due[1], due[2], True)
-        except BaseException:
-            self._due = due
-            raise
-
     def entry(self, game_id, kind, seat, value):
         """Journal one entry the core has accepted (call it after
         ``game.enter`` succeeded: a refused record stops the replay)."""
@@ -359,14 +328,6 @@ class Journal:
         if mark != self._mark:
             self._mark = mark
             self._quiet = now
-        if self._due is not None:
-            # A game begun by the last press: its start record now, right
-            # after the press (the screen is already sent).
-            try:
-                self._start()
-                self.rest()
-            except Exception:  # noqa: BLE001 - the first entry says why
-                pass
         st = self._owner
         if st is None or st.tail <= _IDLE_FOLD or st.ended:
             return None

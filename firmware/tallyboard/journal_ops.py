@@ -186,14 +186,12 @@ def _settle(j, name, size, data):
     return False
 
 
-def new_game(j, game, created=None, begun=False):
+def new_game(j, game, created=None):
     """Start journaling ``game`` (a tricktally Game); returns its id.
 
     Writes the start record (game, players, first dealer, settings,
     ``created`` or the clock's time). A game that already holds entries
-    gets them journaled too, as entries (its undo history is not kept),
-    unless ``begun``: Journal.begin's game, whose entries journal
-    themselves (the one being journaled now is in the game already).
+    gets them journaled too, as entries (its undo history is not kept).
     """
     gid = j._next
     while j.fs.exists(game_file(gid)):
@@ -225,10 +223,10 @@ def new_game(j, game, created=None, begun=False):
         st.size = len(line)
         st.seq = 1
         st.readable = True  # written here: load() may replay it
-        for i in range(0 if begun else len(game.hands)):
+        for i in range(len(game.hands)):
             for kind, seat, value in game.dict_to_entries(game.hand_to_dict(game.hands[i]), i + 1):
                 j._append(st, ENTRY, kind, seat, value)
-        for kind, seat, value in () if begun else game.current_entries():
+        for kind, seat, value in game.current_entries():
             j._append(st, ENTRY, kind, seat, value)
     except Exception:
         # A start that failed leaves no game behind (not even an empty
