@@ -84,8 +84,6 @@ class App:
         that turns a dark display back on only does that)."""
         if self.keeper is not None and not self.keeper.wakes_for(name, kind):
             return 0
-        if self._closing is not None:
-            self.end_game()  # left by the last press, the loop not run since
         self.presses += 1
         self.toast = None
         self.screen.key(self, name, kind)
@@ -137,13 +135,15 @@ class App:
     def work(self):
         """Everything due now: button events, the link, what the last
         press left for after it (a closed game's end record), the journal's
-        idle fold once the keys are quiet (its flash erase then falls between
-        presses, docs/JOURNAL.md), and with power hardware the idle steps
+        idle work (a new game's start record; the fold once the keys are quiet (its flash erase then falls between
+        presses, docs/JOURNAL.md)), and with power hardware the idle steps
         and the battery. Returns the ms until the journal wants to be
         called again (None: no wish)."""
         self.tick()
-        if self._closing is not None:
-            self.end_game()  # a game closed by the last press (app_more.close_game)
+        if self._pending is not None:
+            # A game closed by the event just handled (app_more.close_game):
+            # its end record now, the home menu already sent.
+            self.finish()
         wait = self.journal.idle(self.presses, self.clock.ticks_ms())
         if self.keeper is not None:
             self.keeper.work()

@@ -62,7 +62,7 @@ def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
     app.toast = None  # what an undo took back, shown until the next press
     app.toast_lines = None
     app._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
-    app._closing = None  # (game id, game) closed, its end record not written yet
+    app._pending = None  # (game id, game) closed, its end record not written yet (finish)
     app.played = {}  # game id -> epoch seconds of its last entry since boot
     app.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
     show_boot(app, notes)
@@ -217,15 +217,26 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     except tricktally.RuleError as e:
         app.refuse(i18n.explain(e, app.names), back)
         return
-    if not room_made and app.journal.space()[1]:
+    free = None if room_made else app.fs.free()  # journal_ops.space, not loaded for this press
+    if free is not None and free < sys.modules["tallyboard.journal"].LOW_SPACE:
         # Loaded only when needed: the board's RAM is short too.
         from tallyboard.ui.space import before_new_game
 
         before_new_game(app, lambda app: app.start_game(name, players, first_dealer, settings, back, True), back)
         return
     created = app.clock.time()
+    # The id Journal.new_game will give the game; its start record right
+    # after this press (Journal.__getattr__ writes it; idle asks), so the
+    # press loads none of the journal's rarer code.
+    j = app.journal
     try:
-        gid = app.journal.new_game(g, created)
+        if j._pending is not None:
+            j.ids()  # a game begun before: any journal call writes its start
+        gid = j._next
+        while app.fs.exists("g%04d.tj" % gid):  # journal_ops.game_file
+            gid += 1
+        j._next = gid
+        j._pending = (gid, g, created)
     except (OSError, ValueError) as e:
         app.refuse(failure(app, e), back)
         return
@@ -383,20 +394,20 @@ def amend(app, index, data, back=None):
 
 def close_game(app):
     """Game over, seen: home at once; the end record (no undo after it)
-    follows in the app's loop after the press (``end_game``)."""
+    follows in the app's loop after the press (``finish``)."""
     if app.game_id is not None:
-        app._closing = (app.game_id, app.game)
+        app._pending = (app.game_id, app.game)
     app.game_id = None
     go_home(app)
 
 
-def end_game(app):
-    """The rest of ``close_game``, run by ``App.work`` once the home menu
-    is on screen (or by the next press, if that comes first): the end
+def finish(app):
+    """The rest of ``close_game``, run by ``App.work`` (the board's loop)
+    right after the press, once the home menu is on screen: the end
     record closes the journal and its last fold makes the game one file
     again (a flash erase: not inside the press)."""
-    gid, g = app._closing
-    app._closing = None
+    gid, g = app._pending
+    app._pending = None
     try:
         app.journal.end(gid)
     except (OSError, ValueError):

@@ -263,6 +263,9 @@ class Journal:
         self._view = memoryview(self._buf)
         self._owner = None
         self._ops = False  # journal_ops is loaded
+        # (game id, game, created) of a game begun whose start record is
+        # not written yet (__getattr__ writes it).
+        self._pending = None
         # idle(): the last key mark seen and the ms ticks it was first seen.
         self._mark = None
         self._quiet = 0
@@ -279,6 +282,19 @@ class Journal:
         # (AttributeError when there is none).
         if name[:2] == "__":
             raise AttributeError(name)
+        due = self._pending
+        if due is not None:
+            # A game begun (app_more.start_game): ``due`` is its (id, game,
+            # created time). The press that started it loaded none of
+            # journal_ops; its start record is written now, before any
+            # other operation (idle asks right after that press). It stays
+            # due when that fails: the game's first entry then says why.
+            self._pending = None
+            try:
+                self.new_game(due[1], due[2], False)
+            except BaseException:
+                self._pending = due
+                raise
         from tallyboard import journal_sync
 
         f = getattr(journal_sync, name, None)
@@ -328,6 +344,15 @@ class Journal:
         if mark != self._mark:
             self._mark = mark
             self._quiet = now
+        if self._pending is not None:
+            # A game begun by the last press: its start record now, right
+            # after the press (the screen is already sent), by the
+            # cheapest call through __getattr__.
+            try:
+                self.ids()
+                self.rest()
+            except Exception:  # noqa: BLE001 - the first entry says why
+                pass
         st = self._owner
         if st is None or st.tail <= _IDLE_FOLD or st.ended:
             return None

@@ -186,12 +186,15 @@ def _settle(j, name, size, data):
     return False
 
 
-def new_game(j, game, created=None):
+def new_game(j, game, created=None, entries=True):
     """Start journaling ``game`` (a tricktally Game); returns its id.
 
     Writes the start record (game, players, first dealer, settings,
     ``created`` or the clock's time). A game that already holds entries
-    gets them journaled too, as entries (its undo history is not kept).
+    gets them journaled too, as entries (its undo history is not kept),
+    unless ``entries`` is False: a game begun by app_more.start_game,
+    whose entries journal themselves (Journal.__getattr__ writes its start
+    record when its first entry asks, that entry already in the game).
     """
     gid = j._next
     while j.fs.exists(game_file(gid)):
@@ -223,10 +226,10 @@ def new_game(j, game, created=None):
         st.size = len(line)
         st.seq = 1
         st.readable = True  # written here: load() may replay it
-        for i in range(len(game.hands)):
+        for i in range(len(game.hands) if entries else 0):
             for kind, seat, value in game.dict_to_entries(game.hand_to_dict(game.hands[i]), i + 1):
                 j._append(st, ENTRY, kind, seat, value)
-        for kind, seat, value in game.current_entries():
+        for kind, seat, value in game.current_entries() if entries else ():
             j._append(st, ENTRY, kind, seat, value)
     except Exception:
         # A start that failed leaves no game behind (not even an empty

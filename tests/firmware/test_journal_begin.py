@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: MIT
+"""The press that starts a game (app_more.start_game) gives the game its id
+at once and loads none of the journal's rarer code: the journal writes the
+start record in the app's loop after the press (Journal.idle), or before any
+other journal call, and a failed one is said by the game's first entry."""
+
+import sys
+
+from tallyboard.journal import Journal
+from tallyboard.memfs import MemFS
+from tests.firmware.ui_script import Session
+from tricktally.record import to_record
+
+NAMES = ["Ana", "Ben", "Cy"]
+
+
+def booted(fs):
+    """{game id: record} of every game a fresh boot of ``fs`` finds."""
+    return {s.game_id: to_record(s.game) for s in Journal(fs.reboot()).boot() if s.game is not None}
+
+
+def test_the_start_press_writes_nothing_and_the_loop_after_it_writes_the_start_record():
+    s = Session()
+    app = s.app
+    app.start_game("wizard", NAMES, 0, {})
+    gid = app.game_id
+    assert gid == 1 and "g0001.tj" not in s.fs.files
+    app.work()  # the board's loop after the press
+    assert booted(s.fs) == {gid: to_record(app.game)}
+    app.start_game("hearts", NAMES, 0, {})  # a second game gets the next id
+    assert app.game_id == 2
+    app.work()
+    assert sorted(booted(s.fs)) == [1, 2]
+
+
+def test_an_entry_before_the_loop_runs_writes_the_start_then_itself_once():
+    s = Session()
+    app = s.app
+    app.start_game("wizard", NAMES, 0, {})
+    assert app.enter("trump", None, "S")
+    assert booted(s.fs)[app.game_id]["current"] == [["trump", None, "S"]]
+    assert bytes(s.fs.files["g0001.tl"]).count(b' e ["trump"') == 1
+
+
+def test_other_journal_calls_see_the_game_begun():
+    s = Session()
+    s.app.start_game("spades", NAMES + ["Dee"], 0, {})
+    assert s.app.journal.ids() == [s.app.game_id]
+
+
+def test_a_failed_start_record_is_said_by_the_first_entry_and_nothing_is_lost():
+    s = Session(fs=MemFS(capacity=1 << 20))
+    app = s.app
+    s.fs.capacity = 10  # no room for the start record (room was made: no question)
+    app.start_game("wizard", NAMES, 0, {}, None, True)
+    g = app.game
+    app.work()  # never raises: the start record stays due
+    assert not any(name.startswith("g0001") for name in s.fs.files)
+    assert not app.enter("trump", None, "S") and s.screen() == "Message"
+    assert g.entries() == 0  # memory and journal agree
+    s.fs.capacity = None  # room made
+    assert app.enter("trump", None, "H")
+    assert booted(s.fs)[app.game_id] == to_record(g)
+
+
+def test_on_micropython_the_start_press_leaves_journal_ops_unloaded():
+    # CPython keeps modules; what matters on a board is that the press does
+    # not need them: a journal whose rarer code cannot load still starts a
+    # game, and writes its start record once it can.
+    s = Session()
+    app = s.app
+    app.journal.rest()
+    saved = sys.modules.get("tallyboard.journal_ops")
+    sys.modules["tallyboard.journal_ops"] = None  # import fails
+    try:
+        app.start_game("wizard", NAMES, 0, {})
+        assert app.game_id == 1
+    finally:
+        if saved is None:
+            del sys.modules["tallyboard.journal_ops"]
+        else:
+            sys.modules["tallyboard.journal_ops"] = saved
+    app.work()
+    assert 1 in booted(s.fs)
