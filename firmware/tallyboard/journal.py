@@ -252,29 +252,11 @@ class Journal:
     ``delete``, ``space``, ``oldest_synced``)."""
 
     def __init__(self, fs, clock=None):
-        self.fs = fs
-        self.clock = clock
-        self._games = {}
-        self._next = 1
-        # The tail being written: its header, then its records, exactly as
-        # in the tail file (of game ``_owner``), so a fold reads nothing. An
-        # entry or undo line is written straight into it (no allocation).
-        self._buf = bytearray(TAIL_MAX + FAST_MAX)
-        self._view = memoryview(self._buf)
-        self._owner = None
-        self._ops = False  # journal_ops is loaded
-        # (game id, game, created) of a game begun whose start record is
-        # not written yet (__getattr__ writes it).
-        self._pending = None
-        # idle(): the last key mark seen and the ms ticks it was first seen.
-        self._mark = None
-        self._quiet = 0
-        # Messages about files boot removed (empty, or a start record a power
-        # cut interrupted: no confirmed entry was in them).
-        self.notes = []
-        # The same as tuples (kind, game id, 0, 0, None) for the screen
-        # (tallyboard.notes words them in the board's language).
-        self.notices = []
+        # The fields are set by journal_ops.setup, which lists them: boot
+        # loads that module next anyway, and a game keeps this one in RAM.
+        from tallyboard.journal_ops import setup
+
+        setup(self, fs, clock)
 
     def __getattr__(self, name):
         # Every method but entry and undo: journal_sync's (what the link

@@ -13,7 +13,7 @@ from binascii import crc32
 from sys import implementation
 
 from tallyboard import unload
-from tallyboard.journal import LOW_SPACE, GameFile, Stored
+from tallyboard.journal import FAST_MAX, LOW_SPACE, TAIL_MAX, GameFile, Stored
 from tallyboard.journal_format import AMEND, END, ENTRY, START, VERSION, JournalError, crc_of
 from tallyboard.journal_sync import (  # noqa: F401 - boot takes some from here
     ACK,
@@ -34,6 +34,33 @@ from tallyboard.journal_sync import (  # noqa: F401 - boot takes some from here
 NEXT_FILE = "tj.next"
 
 _MICROPYTHON = implementation.name == "micropython"
+
+
+def setup(j, fs, clock):
+    """``Journal.__init__``: every field of journal ``j`` at its start."""
+    j._ops = True  # this module is loaded (rest() lets it go)
+    j.fs = fs
+    j.clock = clock
+    j._games = {}
+    j._next = 1
+    # The tail being written: its header, then its records, exactly as
+    # in the tail file (of game ``_owner``), so a fold reads nothing. An
+    # entry or undo line is written straight into it (no allocation).
+    j._buf = bytearray(TAIL_MAX + FAST_MAX)
+    j._view = memoryview(j._buf)
+    j._owner = None
+    # (game id, game, created) of a game begun whose start record is
+    # not written yet (__getattr__ writes it).
+    j._pending = None
+    # idle(): the last key mark seen and the ms ticks it was first seen.
+    j._mark = None
+    j._quiet = 0
+    # Messages about files boot removed (empty, or a start record a power
+    # cut interrupted: no confirmed entry was in them).
+    j.notes = []
+    # The same as tuples (kind, game id, 0, 0, None) for the screen
+    # (tallyboard.notes words them in the board's language).
+    j.notices = []
 
 
 def game_file(game_id):
