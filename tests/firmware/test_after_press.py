@@ -1,13 +1,20 @@
 # SPDX-License-Identifier: MIT
-"""The press that starts a game (app_more.start_game) gives the game its id
-at once and loads none of the journal's rarer code: the journal writes the
-start record in the app's loop after the press (Journal.idle), or before any
-other journal call, and a failed one is said by the game's first entry."""
+"""Work a press leaves to the app's loop right after it (App.work), so
+that the press itself loads none of the journal's rarer code:
+
+- the press that starts a game (app_more.start_game) gives the game its id
+  at once; the journal writes the start record in the loop (Journal.idle),
+  or before any other journal call, and a failed one is said by the
+  game's first entry;
+- the press that closes a finished game goes home at once; the loop writes
+  the end record, folds the tail (a flash erase) and lets the game and its
+  rules go (app_more.finish)."""
 
 import sys
 
 from tallyboard.journal import Journal
 from tallyboard.memfs import MemFS
+from tests.firmware.ui_corpus import corpus
 from tests.firmware.ui_script import Session
 from tricktally.record import to_record
 
@@ -82,3 +89,26 @@ def test_on_micropython_the_start_press_leaves_journal_ops_unloaded():
             sys.modules["tallyboard.journal_ops"] = saved
     app.work()
     assert 1 in booted(s.fs)
+
+
+def test_the_press_that_closes_a_game_goes_home_and_the_loop_ends_it():
+    s = Session()
+    loop = s.app.work
+    s.start_game("hearts", 4, {"target": 50})
+    g = s.app.game
+    gid = s.app.game_id
+    s.app.work = lambda: None  # the loop does not run after these presses
+    for hand in corpus("hearts", games=1, n=4, seed=3)[0]:
+        if g.finished:
+            break
+        s.play_hand(hand)
+    assert g.finished and s.screen() == "Menu" and s.app.game is None
+    # home is on screen; the game is not ended on the flash yet
+    assert "g%04d.tl" % gid in s.fs.files and not Journal(s.fs.reboot()).boot()[0].ended
+    assert "tricktally.hearts" in sys.modules  # the game is still held
+    loop()
+    assert "tricktally.hearts" not in sys.modules  # (a boot below replays the game: checked first)
+    stored = Journal(s.fs.reboot()).boot()[0]
+    assert stored.ended and stored.finished and "g%04d.tl" % gid not in s.fs.files
+    listed = [x for x in s.app.stored_games() if x.game_id == gid][0]
+    assert listed.ended and listed.totals == list(g.totals)
