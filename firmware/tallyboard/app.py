@@ -134,11 +134,11 @@ class App:
 
     def work(self):
         """Everything due now: button events, the link, what the last
-        press left for after it (a closed game's end record), the journal's
-        idle work (a new game's start record; the fold once the keys are quiet (its flash erase then falls between
-        presses, docs/JOURNAL.md)), and with power hardware the idle steps
-        and the battery. Returns the ms until the journal wants to be
-        called again (None: no wish)."""
+        press left for right after it (a closed game's end record, a new
+        game's start record: docs/JOURNAL.md), the journal's idle fold once
+        the keys are quiet (its flash erase then falls between presses),
+        and with power hardware the idle steps and the battery. Returns the
+        ms until the journal wants to be called again (None: no wish)."""
         self.tick()
         if self._pending is not None:
             # A game closed by the event just handled (app_more.close_game):

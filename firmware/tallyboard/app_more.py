@@ -395,6 +395,8 @@ def amend(app, index, data, back=None):
 def close_game(app):
     """Game over, seen: home at once; the end record (no undo after it)
     follows in the app's loop after the press (``finish``)."""
+    if app._pending is not None:
+        finish(app)  # an earlier one the loop has not ended yet
     if app.game_id is not None:
         app._pending = (app.game_id, app.game)
     app.game_id = None

@@ -38,6 +38,10 @@ _MICROPYTHON = implementation.name == "micropython"
 
 def setup(j, fs, clock):
     """``Journal.__init__``: every field of journal ``j`` at its start."""
+    # First: Journal.__getattr__ reads it (a missing one would recurse).
+    # (game id, game, created) of a game begun whose start record is not
+    # written yet (__getattr__ writes it).
+    j._pending = None
     j._ops = True  # this module is loaded (rest() lets it go)
     j.fs = fs
     j.clock = clock
@@ -49,9 +53,6 @@ def setup(j, fs, clock):
     j._buf = bytearray(TAIL_MAX + FAST_MAX)
     j._view = memoryview(j._buf)
     j._owner = None
-    # (game id, game, created) of a game begun whose start record is
-    # not written yet (__getattr__ writes it).
-    j._pending = None
     # idle(): the last key mark seen and the ms ticks it was first seen.
     j._mark = None
     j._quiet = 0
