@@ -141,8 +141,8 @@ class App:
         ms until the journal wants to be called again (None: no wish)."""
         self.tick()
         if self._pending is not None:
-            # A game closed by the event just handled (app_more.close_game):
-            # its end record now, the home menu already sent.
+            # Left by the event just handled, its screen already sent: a
+            # closed game's end record (app_more.finish).
             self.finish()
         wait = self.journal.idle(self.presses, self.clock.ticks_ms())
         if self.keeper is not None:

@@ -62,7 +62,9 @@ def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
     app.toast = None  # what an undo took back, shown until the next press
     app.toast_lines = None
     app._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
-    app._pending = None  # (game id, game) closed, its end record not written yet (finish)
+    # What a press left for the app's loop right after it (finish): a
+    # closed game (game id, game), or () for the core's game code.
+    app._pending = None
     app.played = {}  # game id -> epoch seconds of its last entry since boot
     app.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
     show_boot(app, notes)
@@ -277,6 +279,12 @@ def go_home(app):
     from tallyboard.ui.home import home
 
     app.go(home(app))
+    if app._pending is None and "tricktally.game" not in sys.modules:
+        # A board with no game yet (a fresh flash: boot replayed none):
+        # the core's game code is loaded by the loop after this press, not
+        # by the press that starts a game (about 15 ms on a Pico). It stays,
+        # as it does once a game was played or replayed at boot.
+        app._pending = ()
 
 
 def forget_rules(app):
@@ -404,12 +412,17 @@ def close_game(app):
 
 
 def finish(app):
-    """The rest of ``close_game``, run by ``App.work`` (the board's loop)
-    right after the press, once the home menu is on screen: the end
+    """What a press left for ``App.work`` (the board's loop) to do right
+    after it, once its screen is sent: the rest of ``close_game`` (the end
     record closes the journal and its last fold makes the game one file
-    again (a flash erase: not inside the press)."""
-    gid, g = app._pending
+    again: a flash erase, not inside the press), or the core's game code
+    loaded on a board with no game yet (``go_home``)."""
+    job = app._pending
     app._pending = None
+    if not job:
+        __import__("tricktally.game")  # (go_home)
+        return
+    gid, g = job
     try:
         app.journal.end(gid)
     except (OSError, ValueError):

@@ -8,7 +8,9 @@ that the press itself loads none of the journal's rarer code:
   game's first entry;
 - the press that closes a finished game goes home at once; the loop writes
   the end record, folds the tail (a flash erase) and lets the game and its
-  rules go (app_more.finish)."""
+  rules go (app_more.finish);
+- on a board with no game yet, the loop loads the core's game code at the
+  home menu, not the press that starts the first game."""
 
 import sys
 
@@ -112,3 +114,23 @@ def test_the_press_that_closes_a_game_goes_home_and_the_loop_ends_it():
     assert stored.ended and stored.finished and "g%04d.tl" % gid not in s.fs.files
     listed = [x for x in s.app.stored_games() if x.game_id == gid][0]
     assert listed.ended and listed.totals == list(g.totals)
+
+
+def test_a_fresh_board_loads_the_core_game_code_in_the_loop_not_in_the_start_press(monkeypatch):
+    import tricktally
+    import tricktally.game  # noqa: F401 - (so that there is one to hide, whatever ran before)
+
+    # A fresh flash: boot replayed no game, so nothing loaded tricktally.game.
+    monkeypatch.delitem(sys.modules, "tricktally.game")
+    monkeypatch.delattr(tricktally, "game")
+    s = Session()  # boots to the home menu; the loop has not run yet
+    assert s.app._pending == () and "tricktally.game" not in sys.modules
+    s.app.work()
+    assert s.app._pending is None and "tricktally.game" in sys.modules
+
+
+def test_a_board_with_the_game_code_loaded_leaves_nothing_for_the_loop():
+    import tricktally.game  # noqa: F401 - loaded, as after a boot that replayed a game
+
+    s = Session()
+    assert s.app._pending is None
