@@ -1,17 +1,19 @@
 # SPDX-License-Identifier: MIT
 """SSD1306 128x64 OLED over I2C, sending only what changed.
 
-Drawing goes to ``Display.fb`` (MicroPython's framebuf.FrameBuffer; on CPython its twin, see tallyboard.text). ``show()``
-compares the framebuffer with a shadow copy of what the panel holds and,
-for each 8-pixel page that differs, sets a column/page window and sends the
-changed column span (rounded up to a multiple of 8 bytes so the send
-buffers can be preallocated). When that would cost more than the whole
-frame, it sends the whole frame in one transfer. It returns the number of
-bytes written to the bus, so screens can be measured.
+Drawing goes to ``Display.fb`` (MicroPython's framebuf.FrameBuffer; on
+CPython its twin, see tallyboard.text). ``show()`` compares the framebuffer
+with a shadow copy of what the panel holds, page by page (a page is 8
+pixel rows, one byte a column) and in each page that differs chunk by
+chunk: each run of differing chunks goes as one span, trimmed to its first
+and last differing byte. The panel is in page addressing mode, so a span
+costs 5 bytes besides its data: a command transfer (its control byte, then
+the page and the column in three one-byte commands) and the data's control
+byte. It returns the number of bytes written to the bus, so screens can be
+measured.
 
-Nothing is allocated per ``show()``: the framebuffer lives in a buffer with
-one spare byte in front, which is where a data control byte goes for a
-full-frame transfer; partial spans are copied to a preallocated buffer.
+The compares and copies are C code over views made once (a page, a
+chunk); show() allocates one slice a span, what it sends.
 """
 
 try:
@@ -36,15 +38,19 @@ _SET_PRECHARGE = const(0xD9)
 _SET_VCOM_DESEL = const(0xDB)
 _SET_CHARGE_PUMP = const(0x8D)
 
-# I2C control bytes: Co=0 then D/C#: the rest of the transfer is commands
-# (0x00) or display data (0x40, put in the buffers by tallyboard.display_init,
-# with the window's registers).
-_CTRL_CMD = const(0x00)
+# Page addressing (datasheet 10.1.3): the page, and the column's low and
+# high nibbles, each a one-byte command.
+_SET_PAGE = const(0xB0)
+_SET_COL_HIGH = const(0x10)
 
-# Spans are rounded up to this many bytes (one send buffer per length).
-_SPAN_STEP = const(8)
-# Command bytes before each window: control, 0x21 c0 c1, 0x22 p0 p1.
-_WINDOW_CMD = const(7)
+# I2C control bytes: Co=0 then D/C#: the rest of the transfer is commands
+# (0x00) or display data (0x40).
+_CTRL_CMD = const(0x00)
+_CTRL_DATA = const(0x40)
+
+# Pages are compared in chunks of this many bytes (tallyboard.display_init
+# cuts the page copies into them): a chunk that matches is never sent.
+_CHUNK = const(16)
 
 
 class Display:
@@ -63,11 +69,11 @@ class Display:
         self.init_display(external_vcc)
 
     def init_display(self, external_vcc=False):
-        """Send the power-up sequence (display on, horizontal addressing)."""
+        """Send the power-up sequence (display on, page addressing)."""
         seq = bytes((
             _CTRL_CMD,
             _SET_DISP,  # off while configuring
-            _SET_MEM_ADDR, 0x00,  # horizontal addressing: windows wrap by page
+            _SET_MEM_ADDR, 0x02,  # page addressing: a span is set in 3 one-byte commands
             _SET_DISP_START_LINE,
             _SET_SEG_REMAP | 0x01,  # column 127 mapped to SEG0
             _SET_MUX_RATIO, self.height - 1,
@@ -158,68 +164,69 @@ class Display:
                     views.append(save[p * w:(p + 1) * w])
             self._save[:] = self.buffer
             overlay(self)
+        valid = self._valid
         width = self.width
-        buf = self.buffer
-        shadow = self._shadow
-        lo = self._lo
-        cnt = self._n
-        window = self._window
-        sent = 0  # cost of sending page spans
-        if self._valid:
-            pv = self._page_views
-            sv = self._shadow_views
-            for p in range(self.pages):
-                if pv[p] == sv[p]:
-                    cnt[p] = 0
+        pv = self._page_views
+        sv = self._shadow_views
+        tx, x, y, xc, yc = self._copies
+        at = self._window
+        i2c = self.i2c
+        addr = self.addr
+        n = len(xc)
+        sent = 0
+        for p in range(self.pages):
+            if not valid:  # the panel's RAM is unknown: every page whole
+                x[:] = pv[p]
+                at[1] = _SET_PAGE | p
+                at[2] = 0
+                at[3] = _SET_COL_HIGH
+                i2c.writeto(addr, at)
+                i2c.writeto(addr, tx)  # tx[0] is the data control byte
+                sent += width + 5
+                continue
+            if pv[p] == sv[p]:
+                continue
+            x[:] = pv[p]  # copies in C, nothing allocated
+            y[:] = sv[p]
+            at[1] = _SET_PAGE | p
+            # Each run of differing chunks goes as one span, trimmed to
+            # its first and last differing byte: a matching chunk (at
+            # least _CHUNK bytes) costs more to send than a span of its own
+            # (4 command bytes, the control byte, two transfers). The last
+            # pair of chunk views is empty: it always matches, and ends
+            # the last run.
+            k = 0
+            while k < n:
+                if xc[k] == yc[k]:
+                    k += 1
                     continue
-                base = p * width
-                a = base
-                while buf[a] == shadow[a]:
+                j = k + 1
+                while xc[j] != yc[j]:
+                    j += 1
+                a = k * _CHUNK
+                while x[a] == y[a]:
                     a += 1
-                b = base + width - 1
-                while buf[b] == shadow[b]:
+                b = j * _CHUNK - 1
+                while x[b] == y[b]:
                     b -= 1
-                a -= base
-                n = b - base - a + _SPAN_STEP
-                n -= n % _SPAN_STEP
-                if a + n > width:
-                    a = width - n
-                lo[p] = a
-                cnt[p] = n // _SPAN_STEP
-                sent += _WINDOW_CMD + 1 + n
-        full = _WINDOW_CMD + 1 + width * self.pages
-        if not self._valid or sent >= full:
-            # The whole frame in one transfer, from the spare byte on.
-            window[2] = 0
-            window[3] = width - 1
-            window[5] = 0
-            window[6] = self.pages - 1
-            self.i2c.writeto(self.addr, window)
-            self.i2c.writeto(self.addr, self._frame)
-            sent = full
-        elif sent:
-            sends = self._sends
-            for p in range(self.pages):
-                k = cnt[p]
-                if k:
-                    a = lo[p]
-                    window[2] = a
-                    window[3] = a + k * _SPAN_STEP - 1
-                    window[5] = p
-                    window[6] = p
-                    self.i2c.writeto(self.addr, window)
-                    # Columns a.. of page p into tx: one blit, C code,
-                    # nothing allocated.
-                    self._txfb.blit(self.fb, -a, -8 * p)
-                    self.i2c.writeto(self.addr, sends[k])
+                at[2] = a & 15
+                at[3] = _SET_COL_HIGH | a >> 4
+                i2c.writeto(addr, at)
+                # The data control byte goes in the byte before column a
+                # (tx's spare byte, or a column of this copy no longer
+                # looked at): the span goes from the copy, one slice.
+                tx[a] = _CTRL_DATA
+                i2c.writeto(addr, tx[a:b + 2])
+                sent += b - a + 6  # 4 command bytes, the control byte, the data
+                k = j + 1  # chunk j matched
         if sent:
             # Every differing byte went out: the panel now holds the frame.
-            shadow[:] = buf
+            self._shadow[:] = self.buffer
             self._valid = True
             self.bytes_total += sent
         if overlay is not None:
             self.buffer[:] = self._save
             self._kept_views = self._save_views
         else:
-            self._kept_views = self._shadow_views  # the panel holds the frame as drawn
+            self._kept_views = sv  # the panel holds the frame as drawn
         return sent

@@ -5,11 +5,14 @@ import random
 
 import pytest
 
-from tallyboard.display import Display
+from tallyboard.display import Display, _CHUNK
 from tallyboard.simbus import SimI2C
 from tallyboard import text
 
-FULL = 7 + 1 + 1024  # window command + data control byte + frame
+# A span: a command transfer (control byte, page, column low and high
+# nibbles), then a data transfer (control byte, the columns).
+SPAN = 4 + 1
+FULL = 8 * (SPAN + 128)  # every page whole
 
 
 def make():
@@ -21,10 +24,10 @@ def panel_matches(bus, display):
     return bytes(bus.gddram) == bytes(display.buffer)
 
 
-def test_init_turns_panel_on_in_horizontal_mode():
+def test_init_turns_panel_on_in_page_mode():
     bus, d = make()
     assert bus.on
-    assert bus.mode == 0
+    assert bus.mode == 2
     assert bus.contrast == 0xFF
     assert not bus.inverted
 
@@ -55,7 +58,7 @@ def test_one_pixel_change_sends_one_small_span():
     d.show()
     d.fb.pixel(70, 20, 1)
     sent = d.show()
-    assert sent == 7 + 1 + 8  # window + control + an 8-byte span
+    assert sent == SPAN + 1  # one byte: the column's 8 pixels
     assert bus.pixel(70, 20) == 1
     assert panel_matches(bus, d)
 
@@ -77,18 +80,84 @@ def test_one_line_change_is_far_below_a_full_frame():
     d.fb.fill_rect(0, 20, 128, 10, 0)
     text.draw(d.fb, "Line 2 changed here", 0, 20)
     sent = d.show()
-    assert 0 < sent <= 2 * (8 + 128)  # a 10 px line touches at most 2 pages
+    assert 0 < sent <= 2 * (SPAN + 128)  # a 10 px line touches at most 2 pages
     assert panel_matches(bus, d)
 
 
-def test_full_redraw_goes_in_one_transfer():
+def test_full_redraw_goes_one_span_a_page():
     bus, d = make()
     d.show()
     d.fb.fill(1)
     t = bus.transfers
     assert d.show() == FULL
-    assert bus.transfers - t == 2  # window command, then the frame
+    assert bus.transfers - t == 2 * 8  # page and column, then the page's bytes
     assert panel_matches(bus, d)
+
+
+def test_changes_far_apart_on_one_page_go_as_two_spans():
+    bus, d = make()
+    d.show()
+    d.fb.pixel(2, 20, 1)
+    d.fb.pixel(120, 20, 1)
+    t = bus.transfers
+    assert d.show() == 2 * (SPAN + 1)  # not the 117 columns between
+    assert bus.transfers - t == 4
+    assert panel_matches(bus, d)
+
+
+def test_a_span_across_a_chunk_edge_is_one_span():
+    bus, d = make()
+    d.show()
+    edge = _CHUNK
+    d.fb.fill_rect(edge - 2, 40, 4, 3, 1)  # 2 columns each side of the edge
+    assert d.show() == SPAN + 4
+    assert panel_matches(bus, d)
+
+
+def test_the_first_and_last_columns_of_a_page():
+    # Column 0 takes the spare byte in front of the page copy for its
+    # control byte; column 127 ends the copy.
+    bus, d = make()
+    d.show()
+    for p in range(8):
+        d.fb.pixel(0, 8 * p + p, 1)
+        d.fb.pixel(127, 8 * p, 1)
+    assert d.show() == 8 * 2 * (SPAN + 1)
+    assert panel_matches(bus, d)
+
+
+class SpanBus(SimI2C):
+    """SimI2C noting, for each data transfer, the bytes the panel held
+    where it lands and the bytes sent (page addressing)."""
+
+    def __init__(self):
+        SimI2C.__init__(self)
+        self.spans = []
+
+    def writeto(self, addr, buf, start=0, end=None):
+        data = bytes(buf)[start:end]
+        if data[:1] == b"\x40" and self.mode == 2:
+            at = self.page * self.width + self.col
+            self.spans.append((self.col, bytes(self.gddram[at:at + len(data) - 1]), data[1:]))
+        return SimI2C.writeto(self, addr, buf, start, end)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_spans_start_and_end_on_a_change_and_skip_matching_chunks(seed):
+    rng = random.Random(seed)
+    bus = SpanBus()
+    d = Display(bus)
+    d.show()
+    for _ in range(40):
+        for _ in range(rng.randrange(1, 4)):
+            d.fb.fill_rect(rng.randrange(128), rng.randrange(64), rng.randrange(1, 12), rng.randrange(1, 12), rng.randrange(2))
+        bus.spans = []
+        d.show()
+        for col, old, new in bus.spans:
+            assert old[0] != new[0] and old[-1] != new[-1]
+            for c in range(-col % _CHUNK, len(new) - _CHUNK + 1, _CHUNK):  # whole chunks inside
+                assert old[c:c + _CHUNK] != new[c:c + _CHUNK], "a matching chunk was sent"
+        assert panel_matches(bus, d)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -154,6 +223,20 @@ def test_bad_sizes_are_refused():
         Display(SimI2C(), height=48)
     with pytest.raises(ValueError, match="width"):
         Display(SimI2C(), width=130)
+
+
+@pytest.mark.parametrize("width,height", [(96, 16), (64, 32)])
+def test_smaller_panels(width, height):
+    bus = SimI2C(width=width, height=height)
+    d = Display(bus, width=width, height=height)
+    d.fb.fill_rect(3, 2, width - 10, height - 4, 1)
+    d.show()
+    d.fb.fill_rect(width - 9, 1, 9, height - 2, 1)
+    d.fb.pixel(0, height - 1, 1)
+    d.show()
+    assert bytes(bus.gddram) == bytes(d.buffer)
+    with pytest.raises(ValueError, match="width"):
+        Display(SimI2C(), width=72)
 
 
 def test_wrong_address_is_an_oserror():

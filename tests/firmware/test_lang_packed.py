@@ -64,3 +64,47 @@ def test_a_missing_key_reports_the_language_and_key(tmp_path):
     (folder / "lang_es.py").write_text('S = {"a": "Á"}\n', encoding="utf-8")
     with pytest.raises(ValueError, match="lang_es.py: no string for key 'b'"):
         make_lang.packed("es", make_lang.keys(str(folder)), str(folder))
+
+
+def _key_with_hash(h):
+    # An ASCII key whose hash is ``h``: a three-letter prefix, then the two
+    # characters c1, c2 that bring its hash p to h = p * 33 * 33 + 33 * c1 + c2.
+    letters = [chr(c) for c in range(97, 123)]
+    for a in letters:
+        for b in letters:
+            for c in letters:
+                prefix = a + b + c
+                r = (h - i18n.key_hash(prefix) * 1089) & 0x3FFFFF
+                c1 = (r - 48) // 33
+                c2 = r - 33 * c1
+                if 48 <= c1 < 123 and 48 <= c2 < 123:
+                    key = prefix + chr(c1) + chr(c2)
+                    assert i18n.key_hash(key) == h
+                    return key
+    raise AssertionError("no key found for hash %#x" % h)
+
+
+def test_a_hash_whose_bytes_straddle_two_others_is_found_at_its_own_place(tmp_path, monkeypatch):
+    # The index holds 3-byte hashes, little-endian: 0x0605a0 and 0x061007
+    # make the bytes a0 05 06 | 07 10 06, where 05 06 07 (the hash
+    # 0x070605) appears one byte in, before its own entry.
+    keys = [_key_with_hash(h) for h in (0x0605A0, 0x061007, 0x070605)]
+    folder = tmp_path / "tallyboard"
+    folder.mkdir()
+    table = dict(zip(keys, ("first", "second", "third")))
+    (folder / "lang_en.py").write_text("S = %r\n" % table, encoding="utf-8")
+    data = make_lang.packed("en", sorted(table), str(folder))
+    count = data[0] | data[1] << 8
+    index = data[2 : 4 + 5 * count]
+    assert index.find(bytes([5, 6, 7])) == 1  # the straddling bytes come first
+    path = folder / "lang_en.bin"
+    path.write_bytes(data)
+    try:
+        i18n.use("en")  # nothing kept
+        monkeypatch.setattr(i18n, "_path", str(path))
+        monkeypatch.setattr(i18n, "_count", count)
+        monkeypatch.setattr(i18n, "_hashes", index)
+        assert [i18n.t(k) for k in keys] == ["first", "second", "third"]
+        assert i18n.t("absent") == "absent"
+    finally:
+        i18n.use("en")

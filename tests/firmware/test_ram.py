@@ -33,9 +33,9 @@ def test_strings_are_read_from_the_flash_and_no_table_is_loaded():
 
 
 def test_a_key_with_a_table_key_s_hash_is_still_not_that_key():
-    # "new_gal\x86" hashes like "new_game" (one less on the 7th character,
-    # 33 more on the 8th): the record's own key is checked.
-    other = "new_gal" + chr(ord("e") + 33)
+    # "new_ganD" hashes like "new_game" (one more on the 7th character,
+    # 33 less on the 8th): the record's own key is checked.
+    other = "new_gan" + chr(ord("e") - 33)
     assert i18n.key_hash(other) == i18n.key_hash("new_game")
     i18n.use(i18n.code or "en")  # nothing kept: both read from the flash
     assert i18n.t(other) == other

@@ -70,7 +70,7 @@ def test_display_check_draws_the_pattern_and_counts_bytes():
     _, passed, detail = rig.result(results, "display")
     assert passed
     full, update = [int(w) for w in detail.split() if w.isdigit()][:2]
-    assert full == 7 + 1 + 1024  # window command + a whole frame
+    assert full == 8 * (4 + 1 + 128)  # each page whole: page/column commands, control byte, its bytes
     assert 0 < update < full
     rows = rig.pattern
     # The frame on the outermost pixels, the cross through the middle.

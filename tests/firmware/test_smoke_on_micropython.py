@@ -44,7 +44,7 @@ def test_smoke_on_micropython():
     ]
     good = out[: out.index("RESULT True []")]
     assert good[0] == "TrickTally smoke test"
-    assert good[1].startswith("PASS display: 1032 bytes for the pattern, ")
+    assert good[1].startswith("PASS display: 1064 bytes for the pattern, ")
     assert sum(1 for line in good if line.startswith("PASS button ")) == 6
     assert good[-2].startswith("PASS flash: write, read, append, remove work; 195 KiB free")
     assert good[-1] == "SMOKE: PASS (8 checks)"

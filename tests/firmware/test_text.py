@@ -213,8 +213,11 @@ from tallyboard.display import Display
 from tallyboard import text
 
 class Bus:
+    spans = 0
+
     def writeto(self, addr, buf):
-        pass
+        if buf[0] == 0x40:  # display data: show() sends each span from one slice
+            Bus.spans += 1
 
 d = Display(Bus())
 fb = d.fb
@@ -243,10 +246,16 @@ def frames():
 def measure():
     # inside a function: new module globals would grow the globals dict
     frames()
+    page = memoryview(d._zero)
     c0 = micropython.mem_current()
-    sent = frames()
+    span = page[1:3]
     c1 = micropython.mem_current()
-    print("alloc", c1 - c0, "sent", sent)
+    spans = Bus.spans
+    c2 = micropython.mem_current()
+    sent = frames()
+    c3 = micropython.mem_current()
+    # what show() may allocate: the slice of each span it sent
+    print("alloc", c3 - c2 - (Bus.spans - spans) * (c1 - c0), "sent", sent)
 measure()
 '''
 

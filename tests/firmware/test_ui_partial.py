@@ -121,3 +121,89 @@ def test_partial_redraws_under_the_battery_mark_and_pixel_shift(monkeypatch):
     partial = _panel_frames(monkeypatch, True)
     whole = _panel_frames(monkeypatch, False)
     assert len(partial) > 20 and partial == whole
+
+
+class _Spy:
+    """Records each text.draw call as (what, y) while installed."""
+
+    def __init__(self, monkeypatch):
+        self.calls = []
+        real = text.draw
+
+        def spy(fb, v, x, y, font=None, color=1, sign=False):
+            self.calls.append((v, y))
+            return real(fb, v, x, y, font, color, sign)
+
+        monkeypatch.setattr(text, "draw", spy)
+
+
+def _to_tricks(s, seats):
+    # A 4-player Wizard game at its first round's tricks, ``seats`` seats
+    # counted already: the picker's ordinary press is the next seat's count.
+    s.start_game("wizard", 4, {})
+    s.press("ok")  # the trump: none
+    while s.app.screen.kind == "bid":
+        s.press("ok")
+    for _ in range(seats):
+        s.press("ok")
+    assert s.screen() == "NumberEntry" and s.app.screen.kind == "tricks"
+
+
+@pytest.mark.parametrize("accented", [False, True])
+def test_the_next_seats_count_draws_only_the_cells_that_changed(monkeypatch, accented):
+    s = Session()
+    if accented:
+        s.app.config.set_roster(ACCENTED)
+    _to_tricks(s, 0)
+    g = s.app.game
+    counted = s.app.screen.seat
+    spy = _Spy(monkeypatch)
+    s.press("ok")  # the first seat's count: the next seat is asked
+    names = s.app.initials[: g.n]
+    drawn = [v for v, y in spy.calls if y == 38]  # line 5, the names
+    if accented:
+        # A name's accent reaches page 4, which the value's neighbours
+        # share: every name is drawn again (text.draw keeps only accents).
+        assert len(drawn) == g.n + 2
+    else:
+        # Only the two cells that changed: the seat counted, the one asked.
+        assert sorted(drawn) == sorted([names[counted], names[s.app.screen.seat]])
+
+
+def test_the_next_pass_screen_draws_only_its_name(monkeypatch):
+    s = Session()
+    s.start_game("wizard", 4, {"bidding": "hidden"})
+    s.press("ok")  # the trump: none
+    assert s.screen() == "PassScreen"
+    spy = _Spy(monkeypatch)
+    s.press("ok")  # the first bidder bids the start shown
+    assert s.screen() == "PassScreen"
+    assert spy.calls == [(s.app.names[s.app.screen.seat], 22)]  # line 3
+
+
+def test_a_missing_value_s_line_is_the_font_s_dash():
+    from tallyboard.text import FrameBuffer, MONO_VLSB
+
+    glyph = bytearray(64)
+    line = bytearray(64)
+    text.draw(FrameBuffer(glyph, 32, 16, MONO_VLSB), "-", 3, 2)
+    FrameBuffer(line, 32, 16, MONO_VLSB).hline(3, 2 + 5, 5, 1)  # as ui.entry.draw_values draws it
+    assert any(glyph) and glyph == line
+
+
+def test_no_ascii_letter_reaches_the_page_above_its_line():
+    # ui.entry.draw_names skips the names when only the page above them is
+    # redrawn and every name is ASCII: only accented capitals have ink in
+    # a SMALL cell's top two rows (their accents).
+    from tallyboard.text import FrameBuffer, MONO_VLSB
+
+    buf = bytearray(128 * 2)
+    fb = FrameBuffer(buf, 128, 16, MONO_VLSB)
+    for start in range(32, 127, 20):
+        fb.fill(0)
+        text.draw(fb, "".join(chr(c) for c in range(start, min(start + 20, 127))), 0, 0)
+        assert any(buf), start
+        assert not any(b & 3 for b in buf[:128]), "an ASCII glyph has ink in rows 0-1 (from %d)" % start
+    fb.fill(0)
+    text.draw(fb, "\u00c9", 0, 0)
+    assert any(b & 3 for b in buf[:128])  # an accented capital does

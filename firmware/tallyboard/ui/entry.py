@@ -107,14 +107,23 @@ def draw_names(fb, app, g, y, current, only=-1):
     values; the seat whose value is asked is inverted, the dealer is
     underlined (the title bar says "D:"). With ``only`` (a seat), just the
     cells of ``only`` and ``current``, cleared first."""
-    if only < 0 and not text.MASK & 3 << (y >> 3):
+    mask = text.MASK
+    if only < 0 and not mask & 3 << (y >> 3):
         return  # neither of the line's pages is redrawn
     width = (widgets.W - _LABEL_W) // g.n
     names = app.initials  # the names cut to a column, made once per game
     if names is None:
         names = app.initials = []
+        accents = False
         for p in g.players:
-            names.append(widgets.clip(p, width - 3))
+            p = widgets.clip(p, width - 3)
+            names.append(p)
+            accents = accents or len(p.encode()) > len(p)  # not ASCII
+        # After the names: whether one may have ink in the page above its
+        # line (only accented capitals do, tallyboard.text: none in ASCII).
+        names.append(accents)
+    if only < 0 and not mask & 2 << (y >> 3) and not names[g.n]:
+        return  # only the page above is redrawn, and no name reaches it
     adv = text.SMALL.advance
     for s in range(g.n):
         x = _LABEL_W + width * s
@@ -139,6 +148,8 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
     centred under its name ("-" while missing). ``preview`` is drawn
     crossed out in ``preview_seat``'s column: the bid the rules will forbid
     there. With ``only`` (a seat), just that seat's cell, cleared first."""
+    if only < 0 and not text.MASK & 3 << (y >> 3):
+        return  # neither of the line's pages is redrawn
     values = g.current.values[kind]
     if only < 0:
         text.draw(fb, t("row_bid" if kind == "bid" else "row_tricks" if kind == "tricks" else "row_hearts"), 0, y)
@@ -157,7 +168,8 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
             right = text.draw(fb, preview, left, y)
             widgets.cross_out(fb, left - 1, y + 2, right, y + 9)
         elif v is None:
-            text.draw(fb, "-", x + (width - 6) // 2, y)
+            # SMALL's "-" is row 5 of its cell, 5 px: one line, not a glyph.
+            fb.hline(x + (width - 6) // 2, y + 5, 5, 1)
         elif v == _BLIND_NIL:
             widgets.draw_center(fb, t("blind_short"), y, None, 1, x, x + width)
         else:
@@ -316,56 +328,58 @@ class NumberEntry:
         d[5] = g.entries()
         # The crossed-out bid in the dealer's column (None: none).
         d[6] = None if self.private else defaults.forbidden_next(g, self.value)
-        y = 14  # line 2
-        # The word beside the label: why the value is special, or None.
-        hint = None
-        if kind == "bid":
-            if self.value == self.forbidden:
-                hint = t("hint_forbidden")
-            elif self.value == _BLIND_NIL:
-                hint = t("blind_nil")
-            elif self.value == 0 and g.NAME == "spades":
-                hint = t("nil")
-        elif self.last:
-            hint = t("filled_in")
-        x = text.draw(fb, t(kind), 0, y)
-        room = widgets.W - x - 4 - (text.width(hint) + 4 if hint else 0)
-        text.draw(fb, widgets.clip(app.names[self.seat], room) if room < 60 else app.names[self.seat], x + 4, y)
-        if hint:
-            widgets.draw_int_right(fb, hint, widgets.W - 1, y)
+        mask = text.MASK
+        if mask & 0x06:  # line 2 (pages 1-2)
+            y = 14
+            # The word beside the label: why the value is special, or None.
+            hint = None
+            if kind == "bid":
+                if self.value == self.forbidden:
+                    hint = t("hint_forbidden")
+                elif self.value == _BLIND_NIL:
+                    hint = t("blind_nil")
+                elif self.value == 0 and g.NAME == "spades":
+                    hint = t("nil")
+            elif self.last:
+                hint = t("filled_in")
+            x = text.draw(fb, t(kind), 0, y)
+            room = widgets.W - x - 4 - (text.width(hint) + 4 if hint else 0)
+            text.draw(fb, widgets.clip(app.names[self.seat], room) if room < 60 else app.names[self.seat], x + 4, y)
+            if hint:
+                widgets.draw_int_right(fb, hint, widgets.W - 1, y)
         if self.private or kind == "bid":
             header(app, g)
         else:
             header(app, g, kind, self.value)
-        big = text.BIG
-        v = self.value if self.value >= 0 else 0
-        w = text.width(v, big)
-        x0 = (widgets.W - w) // 2
-        text.draw(fb, v, x0, _VALUE_Y, big)
-        if self.value == self.forbidden:
-            widgets.cross_out(fb, x0 - 2, _VALUE_Y, x0 + w + 1, _VALUE_Y + big.height - 1)
-        if app.smart:
-            ys = 30  # line 4
-            left = self.neighbour(-1)
-            if left is not None:
-                x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, ys)
-                if left == _BLIND_NIL:
-                    text.draw(fb, t("blind_short"), x + 1, ys)
-                else:
-                    text.draw(fb, left, x + 1, ys)
-            nxt = self.neighbour(1)
-            if nxt is not None:
-                x = 64 + NEIGHBOUR - text.width(ARROW_R)
-                text.draw(fb, ARROW_R, x, ys)
-                widgets.draw_int_right(fb, nxt, x - 1, ys)
+        if mask & 0x18:  # the value and its neighbours (pages 3-4)
+            big = text.BIG
+            v = self.value if self.value >= 0 else 0
+            w = text.width(v, big)
+            x0 = (widgets.W - w) // 2
+            text.draw(fb, v, x0, _VALUE_Y, big)
+            if self.value == self.forbidden:
+                widgets.cross_out(fb, x0 - 2, _VALUE_Y, x0 + w + 1, _VALUE_Y + big.height - 1)
+            if app.smart:
+                ys = 30  # line 4
+                left = self.neighbour(-1)
+                if left is not None:
+                    x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, ys)
+                    if left == _BLIND_NIL:
+                        text.draw(fb, t("blind_short"), x + 1, ys)
+                    else:
+                        text.draw(fb, left, x + 1, ys)
+                nxt = self.neighbour(1)
+                if nxt is not None:
+                    x = 64 + NEIGHBOUR - text.width(ARROW_R)
+                    text.draw(fb, ARROW_R, x, ys)
+                    widgets.draw_int_right(fb, nxt, x - 1, ys)
         if self.private:
             return
         # Lines 5, 6 and 7 at y = 38, 46 and 54.
         draw_names(fb, app, g, 38, self.seat)
-        if self.cell_pages and text.MASK != 255:
+        if self.cell_pages and mask != 255:
             # Cells of pages 5 and 7 (see dirty): the seat that was asked
             # (d[3] before this draw: kept in counted) and the one asked now.
-            mask = text.MASK
             text.MASK = 255
             draw_names(fb, app, g, 38, self.seat, counted)
             draw_values(fb, app, g, "tricks", 54, None, None, counted)
@@ -376,11 +390,12 @@ class NumberEntry:
             draw_values(fb, app, g, "tricks", 54)
         elif kind == "hearts":
             draw_values(fb, app, g, "hearts", 46)
-            if not g.current.total("hearts"):
+            if mask & 0xC0 and not g.current.total("hearts"):
                 widgets.draw_center(fb, t("moon_hint"), 54)
         else:
             draw_values(fb, app, g, "bid", 46, d[6], g.dealer)
-            draw_sum(fb, g, "bid", 54, self.value)
+            if mask & 0xC0:  # line 7
+                draw_sum(fb, g, "bid", 54, self.value)
 
 
 def __getattr__(name):

@@ -44,10 +44,12 @@ class FinalScreen:
         g = app.game
         widgets.title(fb, t("final"))
         widgets.draw_int_right(fb, t("col_total"), X_TOTAL, -2, None, 0)
-        order, ranks = ranking(g, g.totals, self._order, self._ranks)
+        order = self._order
+        ranks = self._ranks
+        ranking(g, g.totals, order, ranks)
         for r in range(len(g.totals)):
             i = order[r]
-            y = widgets.line(1 + r)
+            y = 8 * r + 6  # line 1 + r
             color = 1
             if i in self.winners:
                 # The winner's line is inverted and ticked: seen from across the table.
@@ -57,4 +59,4 @@ class FinalScreen:
                 text.draw(fb, ranks[i], 0, y)
             text.draw(fb, app.side_names[i], 10, y, text.SMALL, color)
             widgets.draw_int_right(fb, g.totals[i], X_TOTAL, y, None, color)
-        widgets.draw_center(fb, t("final_help"), widgets.line(7))
+        widgets.draw_center(fb, t("final_help"), 54)  # line 7

@@ -7,14 +7,24 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG
 from tallyboard.ui import widgets
 
-ROWS = 7  # text lines under the title bar, one per page
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
+_ROWS = const(7)  # text lines under the title bar, one per page
+# Made: without ``const`` (and with _ROWS folded in, no global) the module
+# keeps 17 globals, short of the step at which MicroPython grows a
+# module's dict (its 18th name cost 160 bytes of the heap on the home
+# menu, mp_bench).
+del const
 
 
 def _scroll(cursor, top, count):
     if cursor < top:
         return cursor
-    if cursor >= top + ROWS:
-        return cursor - ROWS + 1
+    if cursor >= top + _ROWS:
+        return cursor - _ROWS + 1
     return top
 
 
@@ -62,7 +72,7 @@ class Menu:
     def draw(self, app):
         fb = app.fb
         widgets.title(fb, self.title)
-        for i in range(self.top, min(len(self.items), self.top + ROWS)):
+        for i in range(self.top, min(len(self.items), self.top + _ROWS)):
             k = 1 + i - self.top
             color = widgets.highlight(fb, k) if i == self.cursor else 1
             text.draw(fb, self.items[i], 2, widgets.line(k), text.SMALL, color)
@@ -154,7 +164,7 @@ class Form:
     def draw(self, app):
         fb = app.fb
         widgets.title(fb, self.title)
-        for i in range(self.top, min(len(self.rows), self.top + ROWS)):
+        for i in range(self.top, min(len(self.rows), self.top + _ROWS)):
             k = 1 + i - self.top
             y = widgets.line(k)
             color = widgets.highlight(fb, k) if i == self.cursor else 1

@@ -27,9 +27,13 @@ class PassScreen:
 
     def dirty(self, app, last):
         """Pages that differ from the pass screen ``last`` (widgets.paint):
-        in the same hand only the name (line 3: pages 2-3) can."""
-        if last.hand is not app.game.current or last.shown != self.start(app):
+        in the same hand only the name (line 3: pages 2-3) can, since the
+        start depends only on the hand (its cards, the players). This
+        screen shows last's start then (draw skips the lines that stay)."""
+        if last.hand is not app.game.current:
             return 255
+        self.hand = last.hand
+        self.shown = last.shown
         return 0 if last.seat == self.seat else 0x0C
 
     def start(self, app):
@@ -51,13 +55,23 @@ class PassScreen:
             app.screen.key(app, name, kind)
 
     def draw(self, app):
+        # Line k takes pages k-1 (its accents) and k; the start's box on
+        # line 5 reaches row 48 (page 6). A partial redraw (dirty: the
+        # name, pages 2-3) draws only the blocks it needs.
         fb = app.fb
-        widgets.draw_center(fb, t("pass_to"), widgets.line(1))
-        widgets.draw_center(fb, app.names[self.seat], widgets.line(3))
+        mask = text.MASK
+        if mask & 0x03:
+            widgets.draw_center(fb, t("pass_to"), 6)  # line 1
+        if mask & 0x0C:
+            widgets.draw_center(fb, app.names[self.seat], 22)  # line 3
+        if mask & 0xC0:
+            widgets.draw_center(fb, t("pass_keys"), 54)  # line 7
+        if not mask & 0x70:
+            return  # the start and its neighbours stay (dirty set shown)
         v = self.shown = self.start(app)
         self.hand = app.game.current
         low, high = app.game.bounds()
-        y = widgets.line(5)
+        y = 38  # line 5
         w = text.width(v)
         x0 = (widgets.W - w) // 2
         fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
@@ -69,7 +83,6 @@ class PassScreen:
             x = 64 + NEIGHBOUR - text.width(ARROW_R)
             text.draw(fb, ARROW_R, x, y)
             widgets.draw_int_right(fb, v + 1, x - 1, y)
-        widgets.draw_center(fb, t("pass_keys"), widgets.line(7))
 
 
 class FirstCardScreen:
@@ -82,8 +95,8 @@ class FirstCardScreen:
     def draw(self, app):
         fb = app.fb
         header(app, app.game)
-        widgets.draw_center(fb, t("first_card"), widgets.line(3))
-        widgets.draw_center(fb, t("ok_reveal"), widgets.line(6))
+        widgets.draw_center(fb, t("first_card"), 22)  # line 3
+        widgets.draw_center(fb, t("ok_reveal"), 46)  # line 6
 
 
 class RevealScreen:
@@ -100,6 +113,6 @@ class RevealScreen:
         bids = g.current.values["bid"]
         for i in range(g.n):
             s = app.order[i]
-            y = widgets.line(1 + i)
+            y = 8 * i + 6  # line 1 + i
             text.draw(fb, app.names[s], 2, y)
             widgets.draw_int_right(fb, bids[s], widgets.W - 2, y)

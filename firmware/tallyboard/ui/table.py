@@ -24,7 +24,8 @@ _X_TOTAL_BAGS = const(104)
 
 def ranking(g, totals, order, ranks):
     """Side indexes best first, and the rank (1-based, ties shared) of each
-    side, into the lists ``order`` and ``ranks`` (no allocation)."""
+    side, into the lists ``order`` and ``ranks`` (nothing allocated: not
+    even a tuple to return them)."""
     lowest = g.NAME == "hearts"
     for i in range(len(totals)):
         order[i] = i
@@ -44,7 +45,6 @@ def ranking(g, totals, order, ranks):
             ranks[order[i]] = ranks[order[i - 1]]
         else:
             ranks[order[i]] = i + 1
-    return order, ranks
 
 
 # The next-deal sentence of the current language, cut around its {0}
@@ -67,23 +67,26 @@ def draw_next_deal(fb, app, g, y):
         p[2] = template[a + 3:b]
         p[3] = template[b + 3:]
     name = app.short_names[g.dealer]
+    # SMALL is fixed-pitch: the line's width is its characters' count
+    # times the advance (no width() call per piece).
+    adv = text.SMALL.advance
     if hearts:
         from tallyboard.ui.seats import pass_word  # Hearts' screens
 
         what = pass_word(g)
-        tail = text.width(what)
+        tail = len(what)
     else:
         n = g.cards
         what = tn("card_one", "cards", n)
-        tail = text.width(n) + text.width(" ") + text.width(what)
-    width = text.width(p[1]) + text.width(name) + text.width(p[2]) + tail + text.width(p[3])
-    if width > widgets.W:
-        name = widgets.clip(name, text.width(name) - (width - widgets.W))
+        tail = text.width(n) // adv + 1 + len(what)  # "13 cards"
+    over = (len(p[1]) + len(name) + len(p[2]) + tail + len(p[3])) * adv - widgets.W
+    if over > 0:
+        name = widgets.clip(name, len(name) * adv - over)
     x = text.draw(fb, p[1], 0, y)
     x = text.draw(fb, name, x, y)
     x = text.draw(fb, p[2], x, y)
     if not hearts:
-        x = text.draw(fb, g.cards, x, y) + text.width(" ")
+        x = text.draw(fb, n, x, y) + adv
     x = text.draw(fb, what, x, y)
     text.draw(fb, p[3], x, y)
 
@@ -91,6 +94,11 @@ def draw_next_deal(fb, app, g, y):
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
 # line 6, above the next deal.
 _TRUMP_MAX_SIDES = const(5)
+# The constants are made: without ``const`` the module's globals stay at
+# 17, short of the step at which MicroPython grows a module's dict (an
+# 18th name made it grow: 96 bytes of a game's heap on the unix port,
+# mp_bench, for a name never used again).
+del const
 
 
 class TableScreen:
@@ -177,46 +185,55 @@ class TableScreen:
         if self.picker is not None:
             d[3] = self.picker.seat
             d[4] = self.picker.value
-        x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
-        if self.index >= 0:
-            text.draw(fb, self.index + 1, x + 4, -2, None, 0)
+        # A partial redraw (dirty: the bid line) draws only the lines on
+        # its pages: line k takes pages k-1 (its accents) and k.
+        mask = text.MASK
         # Bags get a column where they count: Spades with the bag penalty on.
         show_bags = g.NAME == "spades" and g.settings.get("bags")
         x_change = _X_CHANGE_BAGS if show_bags else _X_CHANGE
         x_total = _X_TOTAL_BAGS if show_bags else X_TOTAL
-        widgets.draw_int_right(fb, t("col_change"), x_change, -2, None, 0)
-        widgets.draw_int_right(fb, t("col_total"), x_total, -2, None, 0)
-        if show_bags:
-            widgets.draw_int_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
+        if mask & 1:
+            x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
+            if self.index >= 0:
+                text.draw(fb, self.index + 1, x + 4, -2, None, 0)
+            widgets.draw_int_right(fb, t("col_change"), x_change, -2, None, 0)
+            widgets.draw_int_right(fb, t("col_total"), x_total, -2, None, 0)
+            if show_bags:
+                widgets.draw_int_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
             # Wizard only: loaded for its game (forgotten at home).
             from tallyboard.ui.trump import draw_trump_keys
 
-            draw_trump_keys(fb, widgets.line(6))
+            draw_trump_keys(fb, 46)  # line 6
         elif self.picker is not None:
             # Spades only: loaded for its game (forgotten at home).
             from tallyboard.ui import bid_line
 
-            bid_line.draw(fb, app, self.picker, widgets.line(6))
-        # The target was reached but a shared best total means another hand.
-        tie = False
-        if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1:
-            for total in g.totals:
-                if total >= g.target:
-                    tie = True
-        if tie:
-            text.draw(fb, t("tie_more"), 0, widgets.line(7))
-        elif g.current is not None:
-            draw_next_deal(fb, app, g, widgets.line(7))
+            bid_line.draw(fb, app, self.picker, 46)  # line 6
+        if mask & 0xC0:  # line 7
+            # The target was reached but a shared best total means another hand.
+            tie = False
+            if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1:
+                for total in g.totals:
+                    if total >= g.target:
+                        tie = True
+            if tie:
+                text.draw(fb, t("tie_more"), 0, 54)  # line 7
+            elif g.current is not None:
+                draw_next_deal(fb, app, g, 54)  # line 7
         if self.index < 0:
             return
         hand = g.hands[self.index]
-        order, ranks = ranking(g, hand.totals, self._order, self._ranks)
+        order = self._order
+        ranks = self._ranks
+        ranking(g, hand.totals, order, ranks)
         rows = len(hand.totals)
         draw = text.draw
         width = text.width
         for r in range(rows):
+            if not mask & 3 << r:
+                continue  # line 1 + r stays
             i = order[r]
             yy = 8 * r + 6  # line 1 + r
             draw(fb, ranks[i], 0, yy)

@@ -61,14 +61,14 @@ class TrumpEntry:
         self.hand = g.hand_number
         entry.header(app, g)
         # The entry layout: page 2 the question, then one key per suit.
-        text.draw(fb, t("trump_q"), 0, widgets.line(2))
-        y = widgets.line(4)
+        text.draw(fb, t("trump_q"), 0, 14)  # line 2
+        y = 30  # line 4
         x = 4
         for i in range(4):
             x = text.draw(fb, _TRUMP_ARROWS[i], x, y)
             x = text.draw(fb, _SUIT_SIGNS[i], x + 1, y) + 8
-        x = text.draw(fb, "OK", 4, widgets.line(6))
-        text.draw(fb, t("suit_none"), x + 4, widgets.line(6))
+        x = text.draw(fb, "OK", 4, 46)  # line 6
+        text.draw(fb, t("suit_none"), x + 4, 46)
 
 
 # Pixels of the keys part of the score table's trump line (arrow and sign
