@@ -133,12 +133,17 @@ class App:
             self.keeper.sleep(wait)
 
     def work(self):
-        """Everything due now: button events, the link, the journal's idle
-        fold once the keys are quiet (its flash erase then falls between
-        presses, docs/JOURNAL.md), and with power hardware the idle steps
-        and the battery. Returns the ms until the journal wants to be
-        called again (None: no wish)."""
+        """Everything due now: button events, the link, what the last
+        press left for right after it (a closed game's end record, a new
+        game's start record: docs/JOURNAL.md), the journal's idle fold once
+        the keys are quiet (its flash erase then falls between presses),
+        and with power hardware the idle steps and the battery. Returns the
+        ms until the journal wants to be called again (None: no wish)."""
         self.tick()
+        if self._pending is not None:
+            # Left by the event just handled, its screen already sent: a
+            # closed game's end record (app_more.finish).
+            self.finish()
         wait = self.journal.idle(self.presses, self.clock.ticks_ms())
         if self.keeper is not None:
             self.keeper.work()
