@@ -102,6 +102,7 @@ def new_game_form(app, game=None):
     game = game or "spades"
     players = app.config.defaults(game)["players"]
     form = Form(t("new_game"), _rows(app, game, players, {}), _ok, lambda app: app.go_home(), _changed)
+    form.loads = "tallyboard.ui.entry"  # what starting needs: loaded while the players choose (App.work)
     return form
 
 
