@@ -8,9 +8,10 @@ pixel rows, one byte a column) and in each page that differs chunk by
 chunk: each run of differing chunks goes as one span, trimmed to its first
 and last differing byte. The panel is in page addressing mode, so a span
 costs 5 bytes besides its data: a command transfer (its control byte, then
-the page and the column in three one-byte commands) and the data's control
-byte. It returns the number of bytes written to the bus, so screens can be
-measured.
+the column and the page in three one-byte commands) and the data's control
+byte; a later span on the same page 4 (the panel keeps the page: only the
+column is set). It returns the number of bytes written to the bus, so
+screens can be measured.
 
 The compares and copies are C code over views made once (a page, a
 chunk); show() allocates one slice a span, what it sends.
@@ -42,6 +43,9 @@ _SET_CHARGE_PUMP = const(0x8D)
 # high nibbles, each a one-byte command.
 _SET_PAGE = const(0xB0)
 _SET_COL_HIGH = const(0x10)
+
+# No operation: pads a one-byte command to the 3-byte command transfer.
+_NOP = const(0xE3)
 
 # I2C control bytes: Co=0 then D/C#: the rest of the transfer is commands
 # (0x00) or display data (0x40).
@@ -94,16 +98,14 @@ class Display:
         self._valid = False
         self.on = True
 
-    def _command(self, cmd, arg=None):
-        if arg is None:
-            self._cmd[1] = cmd
-            self.i2c.writeto(self.addr, self._cmd1)
-            self.bytes_total += 2
-        else:
-            self._cmd[1] = cmd
-            self._cmd[2] = arg
-            self.i2c.writeto(self.addr, self._cmd)
-            self.bytes_total += 3
+    def _command(self, cmd, arg=_NOP):
+        # Through show()'s column transfer (control byte and two commands):
+        # no buffer of its own for these rare commands.
+        window, columns = self._window
+        window[1] = cmd
+        window[2] = arg
+        self.i2c.writeto(self.addr, columns)
+        self.bytes_total += 3
 
     def contrast(self, value):
         """Set the contrast, 0..255."""
@@ -169,7 +171,7 @@ class Display:
         pv = self._page_views
         sv = self._shadow_views
         tx, x, y, xc, yc = self._copies
-        at = self._window
+        at, columns = self._window
         i2c = self.i2c
         addr = self.addr
         n = len(xc)
@@ -177,9 +179,9 @@ class Display:
         for p in range(self.pages):
             if not valid:  # the panel's RAM is unknown: every page whole
                 x[:] = pv[p]
-                at[1] = _SET_PAGE | p
-                at[2] = 0
-                at[3] = _SET_COL_HIGH
+                at[1] = 0
+                at[2] = _SET_COL_HIGH
+                at[3] = _SET_PAGE | p
                 i2c.writeto(addr, at)
                 i2c.writeto(addr, tx)  # tx[0] is the data control byte
                 sent += width + 5
@@ -188,7 +190,11 @@ class Display:
                 continue
             x[:] = pv[p]  # copies in C, nothing allocated
             y[:] = sv[p]
-            at[1] = _SET_PAGE | p
+            at[3] = _SET_PAGE | p
+            # The page's first span sets the page too; the panel keeps it
+            # for the others, which set only the column (a byte less).
+            cmd = at
+            over = 6  # bytes a span sends besides its data, plus one
             # Each run of differing chunks goes as one span, trimmed to
             # its first and last differing byte: a matching chunk (at
             # least _CHUNK bytes) costs more to send than a span of its own
@@ -209,15 +215,17 @@ class Display:
                 b = j * _CHUNK - 1
                 while x[b] == y[b]:
                     b -= 1
-                at[2] = a & 15
-                at[3] = _SET_COL_HIGH | a >> 4
-                i2c.writeto(addr, at)
+                at[1] = a & 15
+                at[2] = _SET_COL_HIGH | a >> 4
+                i2c.writeto(addr, cmd)
                 # The data control byte goes in the byte before column a
                 # (tx's spare byte, or a column of this copy no longer
                 # looked at): the span goes from the copy, one slice.
                 tx[a] = _CTRL_DATA
                 i2c.writeto(addr, tx[a:b + 2])
-                sent += b - a + 6  # 4 command bytes, the control byte, the data
+                sent += b - a + over  # the command bytes, the control byte, the data
+                cmd = columns
+                over = 5
                 k = j + 1  # chunk j matched
         if sent:
             # Every differing byte went out: the panel now holds the frame.

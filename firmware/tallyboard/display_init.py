@@ -59,12 +59,12 @@ def init(d, i2c, addr, width, height):
     xc = [x[k:k + _CHUNK] for k in range(0, width + 1, _CHUNK)]
     yc = [y[k:k + _CHUNK] for k in range(0, width + 1, _CHUNK)]
     d._copies = (tx, x, y, xc, yc)
-    # Sets where the next data goes: control, page, column low, column high.
-    d._window = bytearray(4)
-    d._window[0] = _CTRL_CMD
-    d._cmd = bytearray(3)
-    d._cmd[0] = _CTRL_CMD
-    d._cmd1 = memoryview(d._cmd)[:2]
+    # Sets where the next data goes: control, column low, column high,
+    # page; and its first 3 bytes, the column only (a later span on the
+    # same page; Display._command sends its commands through it too).
+    window = bytearray(4)
+    window[0] = _CTRL_CMD
+    d._window = (window, memoryview(window)[:3])
     d._valid = False  # the panel's RAM is unknown until the first show
     d.bytes_total = 0
     # ``overlay(display)`` changes every frame just before it is sent

@@ -9,9 +9,11 @@ from tallyboard.display import Display, _CHUNK
 from tallyboard.simbus import SimI2C
 from tallyboard import text
 
-# A span: a command transfer (control byte, page, column low and high
-# nibbles), then a data transfer (control byte, the columns).
+# A span: a command transfer (control byte, column low and high nibbles,
+# page), then a data transfer (control byte, the columns). A later span on
+# the same page leaves the page command out.
 SPAN = 4 + 1
+MORE = SPAN - 1
 FULL = 8 * (SPAN + 128)  # every page whole
 
 
@@ -100,8 +102,42 @@ def test_changes_far_apart_on_one_page_go_as_two_spans():
     d.fb.pixel(2, 20, 1)
     d.fb.pixel(120, 20, 1)
     t = bus.transfers
-    assert d.show() == 2 * (SPAN + 1)  # not the 117 columns between
+    assert d.show() == SPAN + 1 + MORE + 1  # not the 117 columns between
     assert bus.transfers - t == 4
+    assert panel_matches(bus, d)
+
+
+def test_a_page_is_set_once_for_all_its_spans():
+    bus, d = make()
+    d.show()
+    for x in (1, 40, 80, 126):  # 4 spans on page 2, 1 on page 5
+        d.fb.pixel(x, 17, 1)
+    d.fb.pixel(64, 45, 1)
+    bus.commands = []
+    assert d.show() == 2 * (SPAN + 1) + 3 * (MORE + 1)
+    pages = [op & 7 for op, _ in bus.commands if 0xB0 <= op <= 0xB7]
+    assert pages == [2, 5]
+    columns = [op for op, _ in bus.commands if op <= 0x1F]
+    assert len(columns) == 2 * 5  # every span sets its column
+    assert panel_matches(bus, d)
+
+
+def test_commands_between_shows_leave_the_next_spans_right():
+    # contrast/power/invert go through the column transfer's buffer: the
+    # next show() must still set its own columns and pages.
+    bus, d = make()
+    d.show()
+    d.fb.pixel(3, 3, 1)
+    d.fb.pixel(100, 3, 1)
+    d.show()
+    d.contrast(0x40)
+    d.invert(True)
+    d.invert(False)
+    d.fb.pixel(50, 60, 1)
+    d.fb.pixel(120, 60, 1)
+    d.fb.pixel(5, 3, 1)
+    d.show()
+    assert bus.contrast == 0x40 and not bus.inverted
     assert panel_matches(bus, d)
 
 
@@ -122,7 +158,7 @@ def test_the_first_and_last_columns_of_a_page():
     for p in range(8):
         d.fb.pixel(0, 8 * p + p, 1)
         d.fb.pixel(127, 8 * p, 1)
-    assert d.show() == 8 * 2 * (SPAN + 1)
+    assert d.show() == 8 * (SPAN + 1 + MORE + 1)
     assert panel_matches(bus, d)
 
 
