@@ -53,7 +53,8 @@ _CTRL_CMD = const(0x00)
 _CTRL_DATA = const(0x40)
 
 # Pages are compared in chunks of this many bytes (tallyboard.display_init
-# cuts the page copies into them): a chunk that matches is never sent.
+# cuts the page copies into them, on a grid that starts half a chunk in):
+# a chunk that matches is never sent.
 _CHUNK = const(16)
 
 
@@ -170,7 +171,7 @@ class Display:
         width = self.width
         pv = self._page_views
         sv = self._shadow_views
-        tx, x, y, xc, yc = self._copies
+        tx, x, y, xc, yc, edges = self._copies
         at, columns = self._window
         i2c = self.i2c
         addr = self.addr
@@ -196,11 +197,11 @@ class Display:
             cmd = at
             over = 6  # bytes a span sends besides its data, plus one
             # Each run of differing chunks goes as one span, trimmed to
-            # its first and last differing byte: a matching chunk (at
-            # least _CHUNK bytes) costs more to send than a span of its own
-            # (4 command bytes, the control byte, two transfers). The last
-            # pair of chunk views is empty: it always matches, and ends
-            # the last run.
+            # its first and last differing byte: a matching chunk between
+            # two runs (_CHUNK bytes) costs more to send than a span of its
+            # own (4 command bytes, the control byte, two transfers). The
+            # last pair of chunk views is empty: it always matches, and
+            # ends the last run. Chunk k starts at column edges[k].
             k = 0
             while k < n:
                 if xc[k] == yc[k]:
@@ -209,10 +210,10 @@ class Display:
                 j = k + 1
                 while xc[j] != yc[j]:
                     j += 1
-                a = k * _CHUNK
+                a = edges[k]
                 while x[a] == y[a]:
                     a += 1
-                b = j * _CHUNK - 1
+                b = edges[j] - 1
                 while x[b] == y[b]:
                     b -= 1
                 at[1] = a & 15

@@ -141,10 +141,22 @@ def test_commands_between_shows_leave_the_next_spans_right():
     assert panel_matches(bus, d)
 
 
-def test_a_span_across_a_chunk_edge_is_one_span():
+def chunk_edges(d):
+    """The columns where the driver's chunks start, and the width."""
+    return bytes(d._copies[-1])
+
+
+def test_chunks_are_on_a_grid_half_a_chunk_in():
+    assert chunk_edges(Display(SimI2C())) == bytes([0] + list(range(_CHUNK // 2, 128, _CHUNK)) + [128])
+    small = Display(SimI2C(width=64, height=32), width=64, height=32)
+    assert chunk_edges(small) == bytes([0, 8, 24, 40, 56, 64])
+
+
+@pytest.mark.parametrize("edge", [_CHUNK // 2, _CHUNK // 2 + _CHUNK, 128 - _CHUNK // 2])
+def test_a_span_across_a_chunk_edge_is_one_span(edge):
     bus, d = make()
     d.show()
-    edge = _CHUNK
+    assert edge in chunk_edges(d)
     d.fb.fill_rect(edge - 2, 40, 4, 3, 1)  # 2 columns each side of the edge
     assert d.show() == SPAN + 4
     assert panel_matches(bus, d)
@@ -189,10 +201,13 @@ def test_spans_start_and_end_on_a_change_and_skip_matching_chunks(seed):
             d.fb.fill_rect(rng.randrange(128), rng.randrange(64), rng.randrange(1, 12), rng.randrange(1, 12), rng.randrange(2))
         bus.spans = []
         d.show()
+        edges = chunk_edges(d)
         for col, old, new in bus.spans:
             assert old[0] != new[0] and old[-1] != new[-1]
-            for c in range(-col % _CHUNK, len(new) - _CHUNK + 1, _CHUNK):  # whole chunks inside
-                assert old[c:c + _CHUNK] != new[c:c + _CHUNK], "a matching chunk was sent"
+            for start, end in zip(edges, edges[1:]):
+                if col <= start and end <= col + len(new):  # a whole chunk inside
+                    c, e = start - col, end - col
+                    assert old[c:e] != new[c:e], "a matching chunk was sent"
         assert panel_matches(bus, d)
 
 
