@@ -100,12 +100,13 @@ class Display:
         self.on = True
 
     def _command(self, cmd, arg=_NOP):
-        # Through show()'s column transfer (control byte and two commands):
-        # no buffer of its own for these rare commands.
-        window, columns = self._window
+        # Through show()'s column transfer (the window's control byte and
+        # next two; _copies[5] views them): no buffer of its own for these
+        # rare commands.
+        window = self._window
         window[1] = cmd
         window[2] = arg
-        self.i2c.writeto(self.addr, columns)
+        self.i2c.writeto(self.addr, self._copies[5])
         self.bytes_total += 3
 
     def contrast(self, value):
@@ -137,7 +138,7 @@ class Display:
         clear of the whole frame all the same)."""
         pv = self._page_views
         zero = self._zero
-        for p in range(self.pages):
+        for p in range(len(pv)):
             if pages >> p & 1:
                 pv[p][:] = zero  # a copy in C: framebuf's fill sets pixel by pixel
         return self._kept_views is not None
@@ -146,7 +147,7 @@ class Display:
         """End the redraw ``keep(pages)`` began (see there)."""
         kv = self._kept_views
         pv = self._page_views
-        for p in range(self.pages):
+        for p in range(len(pv)):
             if not pages >> p & 1:
                 pv[p][:] = kv[p]
 
@@ -156,28 +157,30 @@ class Display:
         goes on it for the send only)."""
         overlay = self.overlay
         if overlay is not None:
-            if self._save is None:
-                self._save = bytearray(len(self._shadow))
-                save = memoryview(self._save)
+            saved = self._save_views
+            if saved is None:
+                save = memoryview(bytearray(len(self.buffer)))
                 w = self.width
                 # A loop, not a comprehension: one would close over save
                 # and w, and every show() would make those cells.
-                views = self._save_views = []
-                for p in range(self.pages):
-                    views.append(save[p * w:(p + 1) * w])
-            self._save[:] = self.buffer
+                saved = self._save_views = []
+                for p in range(len(self._page_views)):
+                    saved.append(save[p * w:(p + 1) * w])
+                saved.append(save)  # the whole frame last, as the shadow's
+            saved[-1][:] = self.buffer
             overlay(self)
         valid = self._valid
         width = self.width
         pv = self._page_views
         sv = self._shadow_views
-        tx, x, y, xc, yc, edges = self._copies
-        at, columns = self._window
+        tx, x, y, xc, yc, columns = self._copies
+        at = self._window
         i2c = self.i2c
         addr = self.addr
         n = len(xc)
+        last = n - 1  # the empty pair's index
         sent = 0
-        for p in range(self.pages):
+        for p in range(len(pv)):
             if not valid:  # the panel's RAM is unknown: every page whole
                 x[:] = pv[p]
                 at[1] = 0
@@ -201,7 +204,8 @@ class Display:
             # two runs (_CHUNK bytes) costs more to send than a span of its
             # own (4 command bytes, the control byte, two transfers). The
             # last pair of chunk views is empty: it always matches, and
-            # ends the last run. Chunk k starts at column edges[k].
+            # ends the last run. Chunk k > 0 starts at column 16k - 8
+            # (display_init: the grid starts half a chunk in).
             k = 0
             while k < n:
                 if xc[k] == yc[k]:
@@ -210,10 +214,10 @@ class Display:
                 j = k + 1
                 while xc[j] != yc[j]:
                     j += 1
-                a = edges[k]
+                a = k * _CHUNK - _CHUNK // 2 if k else 0
                 while x[a] == y[a]:
                     a += 1
-                b = edges[j] - 1
+                b = j * _CHUNK - _CHUNK // 2 - 1 if j < last else width - 1
                 while x[b] == y[b]:
                     b -= 1
                 at[1] = a & 15
@@ -230,12 +234,12 @@ class Display:
                 k = j + 1  # chunk j matched
         if sent:
             # Every differing byte went out: the panel now holds the frame.
-            self._shadow[:] = self.buffer
+            sv[-1][:] = self.buffer  # the whole shadow
             self._valid = True
             self.bytes_total += sent
         if overlay is not None:
-            self.buffer[:] = self._save
-            self._kept_views = self._save_views
+            self.buffer[:] = saved[-1]
+            self._kept_views = saved
         else:
             self._kept_views = sv  # the panel holds the frame as drawn
         return sent

@@ -143,7 +143,10 @@ def test_commands_between_shows_leave_the_next_spans_right():
 
 def chunk_edges(d):
     """The columns where the driver's chunks start, and the width."""
-    return bytes(d._copies[-1])
+    edges = [0]
+    for view in d._copies[3][:-1]:  # the frame's page copy cut in chunks; the last is empty
+        edges.append(edges[-1] + len(view))
+    return bytes(edges)
 
 
 def test_chunks_are_on_a_grid_half_a_chunk_in():
@@ -160,6 +163,18 @@ def test_a_span_across_a_chunk_edge_is_one_span(edge):
     d.fb.fill_rect(edge - 2, 40, 4, 3, 1)  # 2 columns each side of the edge
     assert d.show() == SPAN + 4
     assert panel_matches(bus, d)
+
+
+@pytest.mark.parametrize("col", [7, 8, 9, 23, 24, 63, 64, 119, 120, 126])
+def test_one_column_at_a_chunk_edge_is_one_byte(col):
+    # show() reckons where each chunk starts and ends: a change in a
+    # chunk's first or last column is found there, not trimmed away.
+    bus, d = make()
+    d.show()
+    for p in range(8):
+        d.fb.pixel(col, 8 * p + 3, 1)
+        assert d.show() == SPAN + 1
+        assert panel_matches(bus, d)
 
 
 def test_the_first_and_last_columns_of_a_page():
@@ -374,3 +389,29 @@ def test_visible_applies_power_and_invert():
     assert bus.visible(1, 1) == 0 and bus.visible(2, 2) == 1
     d.power(False)
     assert bus.visible(2, 2) == 0
+
+
+def test_an_overlay_reaches_the_panel_and_leaves_the_frame_as_drawn():
+    bus, d = make()
+    d.fb.fill_rect(0, 0, 30, 10, 1)
+    d.show()
+    drawn = bytes(d.buffer)
+
+    def mark(display):
+        display.fb.fill_rect(120, 56, 8, 8, 1)
+
+    d.overlay = mark
+    assert d.show() == SPAN + 8
+    assert bytes(d.buffer) == drawn  # the frame as drawn, without the mark
+    assert bus.pixel(124, 60) == 1 and bus.pixel(5, 5) == 1
+    # A redraw of page 0 only: the other pages come back as drawn (no
+    # mark), and the next show sends page 0's change with the mark again.
+    assert d.keep(1)
+    d.fb.fill_rect(0, 0, 10, 8, 1)
+    d.kept(1)
+    assert bytes(d.buffer)[128:] == drawn[128:]
+    d.show()
+    assert bus.pixel(124, 60) == 1 and bus.pixel(20, 3) == 0 and bus.pixel(5, 3) == 1
+    d.overlay = None
+    d.show()  # the mark goes: the panel shows the frame as drawn
+    assert panel_matches(bus, d)
