@@ -22,6 +22,13 @@ def make():
     return bus, Display(bus)
 
 
+def shown():
+    """A display whose first frame (blank) the panel already holds."""
+    bus, d = make()
+    d.show()
+    return bus, d
+
+
 def panel_matches(bus, display):
     return bytes(bus.gddram) == bytes(display.buffer)
 
@@ -97,8 +104,7 @@ def test_full_redraw_goes_one_span_a_page():
 
 
 def test_changes_far_apart_on_one_page_go_as_two_spans():
-    bus, d = make()
-    d.show()
+    bus, d = shown()
     d.fb.pixel(2, 20, 1)
     d.fb.pixel(120, 20, 1)
     t = bus.transfers
@@ -108,8 +114,7 @@ def test_changes_far_apart_on_one_page_go_as_two_spans():
 
 
 def test_a_page_is_set_once_for_all_its_spans():
-    bus, d = make()
-    d.show()
+    bus, d = shown()
     for x in (1, 40, 80, 126):  # 4 spans on page 2, 1 on page 5
         d.fb.pixel(x, 17, 1)
     d.fb.pixel(64, 45, 1)
@@ -125,8 +130,7 @@ def test_a_page_is_set_once_for_all_its_spans():
 def test_commands_between_shows_leave_the_next_spans_right():
     # contrast/power/invert go through the column transfer's buffer: the
     # next show() must still set its own columns and pages.
-    bus, d = make()
-    d.show()
+    bus, d = shown()
     d.fb.pixel(3, 3, 1)
     d.fb.pixel(100, 3, 1)
     d.show()
@@ -157,8 +161,7 @@ def test_chunks_are_on_a_grid_half_a_chunk_in():
 
 @pytest.mark.parametrize("edge", [_CHUNK // 2, _CHUNK // 2 + _CHUNK, 128 - _CHUNK // 2])
 def test_a_span_across_a_chunk_edge_is_one_span(edge):
-    bus, d = make()
-    d.show()
+    bus, d = shown()
     assert edge in chunk_edges(d)
     d.fb.fill_rect(edge - 2, 40, 4, 3, 1)  # 2 columns each side of the edge
     assert d.show() == SPAN + 4
@@ -169,8 +172,7 @@ def test_a_span_across_a_chunk_edge_is_one_span(edge):
 def test_one_column_at_a_chunk_edge_is_one_byte(col):
     # show() reckons where each chunk starts and ends: a change in a
     # chunk's first or last column is found there, not trimmed away.
-    bus, d = make()
-    d.show()
+    bus, d = shown()
     for p in range(8):
         d.fb.pixel(col, 8 * p + 3, 1)
         assert d.show() == SPAN + 1
