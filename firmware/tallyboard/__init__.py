@@ -24,8 +24,13 @@ CORE_MODULES = "settings undo amend record messages"
 def unload_all(names, package="tallyboard."):
     """``unload`` every module of ``names`` (a string such as MENU_MODULES;
     CORE_MODULES with ``package`` "tricktally.")."""
+    import sys
+
+    loaded = sys.modules
     for name in names.split():
-        unload(package + name)
+        name = package + name
+        if name in loaded:  # most of a list are not (a screen change: no time to lose)
+            unload(name)
 
 
 def unload(name):

@@ -62,6 +62,9 @@ def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
     app.toast = None  # what an undo took back, shown until the next press
     app.toast_lines = None
     app._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
+    # What a press left for the app's loop right after it (finish): a
+    # closed game (game id, game), or () for the core's game code.
+    app._pending = None
     app.played = {}  # game id -> epoch seconds of its last entry since boot
     app.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
     show_boot(app, notes)
@@ -216,15 +219,26 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     except tricktally.RuleError as e:
         app.refuse(i18n.explain(e, app.names), back)
         return
-    if not room_made and app.journal.space()[1]:
+    free = None if room_made else app.fs.free()  # journal_ops.space, not loaded for this press
+    if free is not None and free < sys.modules["tallyboard.journal"].LOW_SPACE:
         # Loaded only when needed: the board's RAM is short too.
         from tallyboard.ui.space import before_new_game
 
         before_new_game(app, lambda app: app.start_game(name, players, first_dealer, settings, back, True), back)
         return
     created = app.clock.time()
+    # The id Journal.new_game will give the game; its start record right
+    # after this press (Journal.__getattr__ writes it; idle asks), so the
+    # press loads none of the journal's rarer code.
+    j = app.journal
     try:
-        gid = app.journal.new_game(g, created)
+        if j._pending is not None:
+            j.ids()  # a game begun before: any journal call writes its start
+        gid = j._next
+        while app.fs.exists("g%04d.tj" % gid):  # journal_ops.game_file
+            gid += 1
+        j._next = gid
+        j._pending = (gid, g, created)
     except (OSError, ValueError) as e:
         app.refuse(failure(app, e), back)
         return
@@ -265,6 +279,12 @@ def go_home(app):
     from tallyboard.ui.home import home
 
     app.go(home(app))
+    if app._pending is None and "tricktally.game" not in sys.modules:
+        # A board with no game yet (a fresh flash: boot replayed none):
+        # the core's game code is loaded by the loop after this press, not
+        # by the press that starts a game (about 15 ms on a Pico). It stays,
+        # as it does once a game was played or replayed at boot.
+        app._pending = ()
 
 
 def forget_rules(app):
@@ -381,42 +401,43 @@ def amend(app, index, data, back=None):
 
 
 def close_game(app):
-    """Game over, seen: the end record closes the journal (no undo after it)."""
-    gid = app.game_id
-    if gid is not None:
-        try:
-            app.journal.end(gid)
-        except (OSError, ValueError):
-            pass
-        # From now on the game is listed from the journal (replayed when
-        # opened), so its Game object, every hand, does not stay in RAM.
-        app._stored = [app.journal.stored(gid, app.game) if s.game_id == gid else s for s in app._stored]
+    """Game over, seen: home at once; the end record (no undo after it)
+    follows in the app's loop after the press (``finish``)."""
+    if app._pending is not None:
+        finish(app)  # an earlier one the loop has not ended yet
+    if app.game_id is not None:
+        app._pending = (app.game_id, app.game)
     app.game_id = None
     go_home(app)
 
 
+def finish(app):
+    """What a press left for ``App.work`` (the board's loop) to do right
+    after it, once its screen is sent: the rest of ``close_game`` (the end
+    record closes the journal and its last fold makes the game one file
+    again: a flash erase, not inside the press), or the core's game code
+    loaded on a board with no game yet (``go_home``)."""
+    job = app._pending
+    app._pending = None
+    if not job:
+        __import__("tricktally.game")  # (go_home)
+        return
+    gid, g = job
+    try:
+        app.journal.end(gid)
+    except (OSError, ValueError):
+        pass
+    # From now on the game is listed from the journal (replayed when
+    # opened), so its Game object, every hand, does not stay in RAM: nor
+    # does its rules module, unless another game needs it.
+    app._stored = [app.journal.stored(gid, g) if s.game_id == gid else s for s in app._stored]
+    forget_rules(app)
+    app.journal.rest()
+
+
 def describe(app):
-    """One line naming the screen and its state (simulator, tests)."""
-    s = app.screen
-    name = s.__class__.__name__
-    g = app.game
-    parts = [name]
-    if g is not None and name in ("NumberEntry", "SeatEntry", "ChoiceEntry", "TrumpEntry", "PassScreen", "TableScreen", "RevealScreen", "FirstCardScreen", "FinalScreen"):
-        # The game's own word for a deal, and seats counted from 1 as
-        # players count them.
-        parts.append("%s %s=%d" % (g.NAME, "round" if g.NAME == "wizard" else "hand", g.hand_number))
-        if hasattr(s, "kind"):
-            parts.append("kind=%s" % s.kind)
-        if getattr(s, "seat", None) is not None:
-            parts.append("seat=%d" % (s.seat + 1))
-        if hasattr(s, "value"):
-            parts.append("value=%d" % s.value)
-        if name == "SeatEntry":
-            parts.append("seat=%d" % (s.cursor + 1))
-        elif hasattr(s, "cursor"):
-            parts.append("cursor=%d" % s.cursor)
-    elif hasattr(s, "title"):
-        parts.append(str(s.title))
-    if app.toast:
-        parts.append("[%s]" % app.toast)
-    return " ".join(parts)
+    """One line naming the screen and its state (simulator, tests): from
+    tallyboard.describe, loaded for it (a board never asks)."""
+    from tallyboard.describe import describe
+
+    return describe(app)

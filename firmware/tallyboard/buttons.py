@@ -130,29 +130,48 @@ class Buttons:
             held = self._held
             changed = self._changed
             latched = self._latched
-            for i in range(len(due)):
-                raw = bool(self.sources[i]())
+            found = False
+            i = -1
+            # Most polls find every button up and nothing latched: that
+            # case costs a call and two lookups per button.
+            for source in self.sources:
+                i += 1
+                raw = source()
                 if latched[i]:
                     latched[i] = 0
                     raw = True
-                since = ((now - changed[i] + _HALF) & _PERIOD_MASK) - _HALF  # ticks_diff, inline: per button per poll
-                if raw != (held[i] > 0) and since >= self.debounce_ms:
+                h = held[i]
+                if raw:
+                    edge = not h
+                elif h:
+                    edge = True
+                else:
+                    continue
+                since = ((now - changed[i] + _HALF) & _PERIOD_MASK) - _HALF  # ticks_diff, inline
+                if edge and since >= self.debounce_ms:
                     changed[i] = now
-                    held[i] = raw
                     if raw:
+                        held[i] = 1
                         self._next_repeat[i] = (now + self.repeat_delay_ms) & _PERIOD_MASK
                         due[i] = PRESS
-                elif held[i]:
+                        found = True
+                    else:
+                        held[i] = 0
+                elif h:
                     if self.names[i] != UP and self.names[i] != DOWN:
-                        if held[i] == 1 and since >= self.long_ms:
+                        if h == 1 and since >= self.long_ms:
                             held[i] = 2
                             due[i] = LONG
+                            found = True
                     elif ticks_diff(now, self._next_repeat[i]) >= 0:
                         nxt = (self._next_repeat[i] + self.repeat_ms) & _PERIOD_MASK
                         if ticks_diff(nxt, now) <= 0:
                             nxt = (now + self.repeat_ms) & _PERIOD_MASK
                         self._next_repeat[i] = nxt
                         due[i] = REPEAT
+                        found = True
+            if not found:
+                return None
         for i in range(len(due)):
             if due[i]:
                 kind = due[i]

@@ -50,21 +50,11 @@ class OsFS(AtomicFiles):
     """
 
     def __init__(self, root="", osmod=None, opener=None):
-        if osmod is None:
-            import os as osmod
-        self.os = osmod
-        self.open = opener or open
-        self._fsync = getattr(osmod, "fsync", None)
-        root = root.rstrip("/") if root not in ("", "/") else root
-        self.root = root
-        # What a name's path starts with ("" for the current folder).
-        self.prefix = "" if not root else "/" if root == "/" else root + "/"
-        if root not in ("", "/"):
-            try:
-                osmod.stat(root)
-            except OSError:
-                osmod.mkdir(root)
-        self.recover()
+        # fs_more.setup (loaded for recover() anyway): a game keeps this
+        # module in RAM, not that one.
+        from tallyboard.fs_more import setup
+
+        setup(self, root, osmod, opener)
 
     def exists(self, name):
         """True when ``name`` exists (MicroPython has no os.path)."""

@@ -17,6 +17,26 @@ NEW = ".new"
 CHUNK = 1024
 
 
+def setup(fs, root, osmod, opener):
+    """``OsFS.__init__``: the store's fields, its folder made if missing,
+    and what a power cut left finished (``recover``)."""
+    if osmod is None:
+        import os as osmod
+    fs.os = osmod
+    fs.open = opener or open
+    fs._fsync = getattr(osmod, "fsync", None)
+    root = root.rstrip("/") if root not in ("", "/") else root
+    fs.root = root
+    # What a name's path starts with ("" for the current folder).
+    fs.prefix = "" if not root else "/" if root == "/" else root + "/"
+    if root not in ("", "/"):
+        try:
+            osmod.stat(root)
+        except OSError:
+            osmod.mkdir(root)
+    fs.recover()  # through the store: a subclass may have its own
+
+
 def write_file(fs, name, data):
     """Replace ``name`` by ``data`` atomically: after a power cut the file
     holds either the old or the new bytes (once ``recover()`` has run)."""

@@ -101,9 +101,11 @@ _NULL = b"null"
 _TRUE = b"true"
 _FALSE = b"false"
 # CRC-32 (zlib's reflected polynomial 0xEDB88320) of each nibble, split in
-# 16-bit halves: every intermediate value stays a small int on MicroPython.
-_CRC_LO = (0, 4196, 8392, 12460, 16784, 20980, 24920, 28988, 33568, 37700, 41960, 45964, 49840, 53972, 57976, 61980)
-_CRC_HI = (0, 7607, 15214, 9945, 30428, 27499, 19890, 20485, 60856, 61455, 54998, 52065, 39780, 34515, 40970, 48573)
+# its low 28 bits and its top nibble: every intermediate value stays a small
+# int on MicroPython.
+_CRC_LO = (0, 230101092, 191766728, 114897068, 115098000, 191582708, 229794136, 356668, 230196000, 1020740,
+           114729960, 190952332, 191152816, 114545364, 713336, 230552092)
+_CRC_HI = b"\x00\x01\x03\x02\x07\x06\x04\x05\x0e\x0f\r\x0c\t\x08\n\x0b"
 
 
 def write_entry(buf, at, seq, kind, seat, value):
@@ -115,36 +117,38 @@ def write_entry(buf, at, seq, kind, seat, value):
     exactly encode's for the same record."""
     # One function, no calls: on MicroPython a call with this many locals
     # allocates its frame on the heap, and this runs on every press.
-    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < _SEQ_MAX:
+    if type(seq) is not int or not 0 <= seq < _SEQ_MAX:
         return -1
     i = at
     n = 0  # the value being written: 0 seq, 1 kind, 2 seat, 3 value
     v = seq
     while True:
-        if v is None or v is True or v is False:
-            w = _NULL if v is None else _TRUE if v else _FALSE
-            for k in range(len(w)):
-                buf[i + k] = w[k]
-            i += len(w)
-        elif isinstance(v, int):
+        # One type() and identity tests: ints (seq, seats, values) first,
+        # then words; True and False are bools, not ints, here.
+        t = type(v)
+        if t is int:
             if n and not -_BIG < v < _BIG:
                 return -1
             if v < 0:
                 buf[i] = 45  # "-"
                 i += 1
                 v = -v
-            end = i + 1
-            t = v
-            while t >= 10:
-                t //= 10
-                end += 1
-            k = end - 1
-            while k >= i:
-                buf[k] = 48 + v % 10
-                v //= 10
-                k -= 1
-            i = end
-        elif isinstance(v, str) and len(v) <= _WORD_MAX:
+            if v < 10:  # most seats and values: one digit
+                buf[i] = 48 + v
+                i += 1
+            else:
+                end = i + 1
+                d = v
+                while d >= 10:
+                    d //= 10
+                    end += 1
+                k = end - 1
+                while k >= i:
+                    buf[k] = 48 + v % 10
+                    v //= 10
+                    k -= 1
+                i = end
+        elif t is str and len(v) <= _WORD_MAX:
             # Printable ASCII but quote and backslash: written as it is.
             buf[i] = 34
             i += 1
@@ -156,6 +160,11 @@ def write_entry(buf, at, seq, kind, seat, value):
                 i += 1
             buf[i] = 34
             i += 1
+        elif v is None or t is bool:
+            w = _NULL if v is None else _TRUE if v else _FALSE
+            for k in range(len(w)):
+                buf[i + k] = w[k]
+            i += len(w)
         else:
             return -1
         if n == 0:
@@ -180,26 +189,26 @@ def write_entry(buf, at, seq, kind, seat, value):
             i += 1
             v = seat if n == 1 else value
         n += 1
-    # " <crc>\n": the CRC-32 of the bytes from ``at`` to ``i``.
-    lo = 0xFFFF
-    hi = 0xFFFF
+    # " <crc>\n": the CRC-32 of the bytes from ``at`` to ``i``, held as
+    # its low 28 bits (lo) and its top nibble (hi): both small ints on a
+    # 32-bit board, and one nibble step is a shift, an or and two lookups.
+    lo = 0x0FFFFFFF
+    hi = 15
     tlo = _CRC_LO
     thi = _CRC_HI
     for k in range(at, i):
         lo ^= buf[k]
         x = lo & 15
-        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[x]
-        hi = (hi >> 4) ^ thi[x]
+        lo = ((lo >> 4) | (hi << 24)) ^ tlo[x]
+        hi = thi[x]
         x = lo & 15
-        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[x]
-        hi = (hi >> 4) ^ thi[x]
-    lo ^= 0xFFFF
-    hi ^= 0xFFFF
+        lo = ((lo >> 4) | (hi << 24)) ^ tlo[x]
+        hi = thi[x]
+    lo ^= 0x0FFFFFFF
     buf[i] = 32
-    for k in range(4):
-        buf[i + 4 - k] = _HEX[hi & 15]
+    buf[i + 1] = _HEX[hi ^ 15]
+    for k in range(7):
         buf[i + 8 - k] = _HEX[lo & 15]
-        hi >>= 4
         lo >>= 4
     buf[i + 9] = 10
     return i + 10
@@ -252,26 +261,11 @@ class Journal:
     ``delete``, ``space``, ``oldest_synced``)."""
 
     def __init__(self, fs, clock=None):
-        self.fs = fs
-        self.clock = clock
-        self._games = {}
-        self._next = 1
-        # The tail being written: its header, then its records, exactly as
-        # in the tail file (of game ``_owner``), so a fold reads nothing. An
-        # entry or undo line is written straight into it (no allocation).
-        self._buf = bytearray(TAIL_MAX + FAST_MAX)
-        self._view = memoryview(self._buf)
-        self._owner = None
-        self._ops = False  # journal_ops is loaded
-        # idle(): the last key mark seen and the ms ticks it was first seen.
-        self._mark = None
-        self._quiet = 0
-        # Messages about files boot removed (empty, or a start record a power
-        # cut interrupted: no confirmed entry was in them).
-        self.notes = []
-        # The same as tuples (kind, game id, 0, 0, None) for the screen
-        # (tallyboard.notes words them in the board's language).
-        self.notices = []
+        # The fields are set by journal_ops.setup, which lists them: boot
+        # loads that module next anyway, and a game keeps this one in RAM.
+        from tallyboard.journal_ops import setup
+
+        setup(self, fs, clock)
 
     def __getattr__(self, name):
         # Every method but entry and undo: journal_sync's (what the link
@@ -279,6 +273,19 @@ class Journal:
         # (AttributeError when there is none).
         if name[:2] == "__":
             raise AttributeError(name)
+        due = self._pending
+        if due is not None:
+            # A game begun (app_more.start_game): ``due`` is its (id, game,
+            # created time). The press that started it loaded none of
+            # journal_ops; its start record is written now, before any
+            # other operation (idle asks right after that press). It stays
+            # due when that fails: the game's first entry then says why.
+            self._pending = None
+            try:
+                self.new_game(due[1], due[2], False)
+            except BaseException:
+                self._pending = due
+                raise
         from tallyboard import journal_sync
 
         f = getattr(journal_sync, name, None)
@@ -328,6 +335,15 @@ class Journal:
         if mark != self._mark:
             self._mark = mark
             self._quiet = now
+        if self._pending is not None:
+            # A game begun by the last press: its start record now, right
+            # after the press (the screen is already sent), by the
+            # cheapest call through __getattr__.
+            try:
+                self.ids()
+                self.rest()
+            except Exception:  # noqa: BLE001 - the first entry says why
+                pass
         st = self._owner
         if st is None or st.tail <= _IDLE_FOLD or st.ended:
             return None

@@ -13,7 +13,7 @@ from binascii import crc32
 from sys import implementation
 
 from tallyboard import unload
-from tallyboard.journal import LOW_SPACE, GameFile, Stored
+from tallyboard.journal import FAST_MAX, LOW_SPACE, TAIL_MAX, GameFile, Stored
 from tallyboard.journal_format import AMEND, END, ENTRY, START, VERSION, JournalError, crc_of
 from tallyboard.journal_sync import (  # noqa: F401 - boot takes some from here
     ACK,
@@ -34,6 +34,34 @@ from tallyboard.journal_sync import (  # noqa: F401 - boot takes some from here
 NEXT_FILE = "tj.next"
 
 _MICROPYTHON = implementation.name == "micropython"
+
+
+def setup(j, fs, clock):
+    """``Journal.__init__``: every field of journal ``j`` at its start."""
+    # First: Journal.__getattr__ reads it (a missing one would recurse).
+    # (game id, game, created) of a game begun whose start record is not
+    # written yet (__getattr__ writes it).
+    j._pending = None
+    j._ops = True  # this module is loaded (rest() lets it go)
+    j.fs = fs
+    j.clock = clock
+    j._games = {}
+    j._next = 1
+    # The tail being written: its header, then its records, exactly as
+    # in the tail file (of game ``_owner``), so a fold reads nothing. An
+    # entry or undo line is written straight into it (no allocation).
+    j._buf = bytearray(TAIL_MAX + FAST_MAX)
+    j._view = memoryview(j._buf)
+    j._owner = None
+    # idle(): the last key mark seen and the ms ticks it was first seen.
+    j._mark = None
+    j._quiet = 0
+    # Messages about files boot removed (empty, or a start record a power
+    # cut interrupted: no confirmed entry was in them).
+    j.notes = []
+    # The same as tuples (kind, game id, 0, 0, None) for the screen
+    # (tallyboard.notes words them in the board's language).
+    j.notices = []
 
 
 def game_file(game_id):
@@ -186,12 +214,15 @@ def _settle(j, name, size, data):
     return False
 
 
-def new_game(j, game, created=None):
+def new_game(j, game, created=None, entries=True):
     """Start journaling ``game`` (a tricktally Game); returns its id.
 
     Writes the start record (game, players, first dealer, settings,
     ``created`` or the clock's time). A game that already holds entries
-    gets them journaled too, as entries (its undo history is not kept).
+    gets them journaled too, as entries (its undo history is not kept),
+    unless ``entries`` is False: a game begun by app_more.start_game,
+    whose entries journal themselves (Journal.__getattr__ writes its start
+    record when its first entry asks, that entry already in the game).
     """
     gid = j._next
     while j.fs.exists(game_file(gid)):
@@ -223,10 +254,10 @@ def new_game(j, game, created=None):
         st.size = len(line)
         st.seq = 1
         st.readable = True  # written here: load() may replay it
-        for i in range(len(game.hands)):
+        for i in range(len(game.hands) if entries else 0):
             for kind, seat, value in game.dict_to_entries(game.hand_to_dict(game.hands[i]), i + 1):
                 j._append(st, ENTRY, kind, seat, value)
-        for kind, seat, value in game.current_entries():
+        for kind, seat, value in game.current_entries() if entries else ():
             j._append(st, ENTRY, kind, seat, value)
     except Exception:
         # A start that failed leaves no game behind (not even an empty

@@ -321,20 +321,9 @@ class Game:
 
     def current_entries(self):
         """The entries of the hand in progress, in the order they were made."""
-        hand = self.current
-        out = []
-        if hand is None:
-            return out
-        for kind in self.FREE:
-            if hand.values[kind] is not None:
-                out.append((kind, None, hand.values[kind]))
-        for i in range(hand.taken_count):
-            step = hand.taken[i]
-            kind = self._kinds[step]
-            offset = self._offsets[step]
-            seat = None if offset < 0 else (hand.dealer + 1 + offset) % self.n
-            out.append((kind, seat, hand.get(kind, seat)))
-        return out
+        from tricktally.record import current_entries
+
+        return current_entries(self)
 
     # ----- what several games share -------------------------------------------
 

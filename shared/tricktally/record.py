@@ -195,6 +195,26 @@ def _seat_value(data, key, number):
     return value
 
 
+def current_entries(game):
+    """Game.current_entries: the entries ``(kind, seat, value)`` of the
+    hand in progress, in the order they were made (here, not in
+    tricktally.game: a game in play never asks)."""
+    hand = game.current
+    out = []
+    if hand is None:
+        return out
+    for kind in game.FREE:
+        if hand.values[kind] is not None:
+            out.append((kind, None, hand.values[kind]))
+    for i in range(hand.taken_count):
+        step = hand.taken[i]
+        kind = game._kinds[step]
+        offset = game._offsets[step]
+        seat = None if offset < 0 else (hand.dealer + 1 + offset) % game.n
+        out.append((kind, seat, hand.get(kind, seat)))
+    return out
+
+
 def legal_values(game, kind=None):
     """``game.legal_values(kind)``: every value that may be entered now for
     ``kind`` (default: the expected step), as ``game.enter`` would take it."""

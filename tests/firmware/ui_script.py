@@ -75,6 +75,11 @@ class Session:
         """One button event; returns the bytes sent to the panel."""
         self.presses += 1
         n = self.app.handle(name, kind)
+        # The board's loop after the event (App.work): what the press left
+        # for it, such as a closed game's end record (app_more.finish) or a
+        # new game's start record (app_more.start_game).
+        # The clock stands still: no idle fold.
+        self.app.work()
         if self.record:
             self.frames.append(binascii.crc32(self.bus.gddram))
             self.sent.append(n)

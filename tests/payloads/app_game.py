@@ -174,6 +174,9 @@ class ButtonSession(Session):
             self._count(allocated, took)
         if app.presses != want:
             raise ScriptError("the press of %s was not seen by the app" % name)
+        # The board's loop after the event (App.work, not timed): what the
+        # press left for it (a closed game's end, a new game's start record).
+        app.work()
         n = app.last_bytes
         if self.record:
             self.frames.append(binascii.crc32(self.bus.gddram))
