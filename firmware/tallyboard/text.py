@@ -8,10 +8,7 @@
 ``draw`` takes a string or an int (drawn digit by digit: no string is
 built) and allocates nothing. Only set pixels are drawn (the background is
 the transparent key of a blit), so text can be drawn in colour 1 on black
-or colour 0 on a filled (highlighted) bar. In SMALL, ``left(fb, s, x, y,
-color=1)`` and ``right(fb, s, x, y, color=1, sign=False)`` (right-aligned
-at x) draw the same for less: a call of a function of 7 arguments costs
-more on a Pico than drawing two glyphs.
+or colour 0 on a filled (highlighted) bar.
 
 A font is one framebuffer a glyph wide, its glyphs' bodies (the rows below
 the accents of capitals) one below the other (tools/make_fonts.py). The
@@ -20,10 +17,10 @@ blit draws a glyph: the font shifted up to it, into the frame seen as its
 8 pages side by side (one framebuffer 1024x8 over the frame's bytes, page
 p at columns 128p..), which clips the glyphs above and below. Cutting the
 glyph out first took two, and a key press draws some 35 glyphs (a call
-costs more on a Pico than the pixels it moves): left() and right() do
-that. Elsewhere (BIG, off a line, past an edge) the glyph is still cut
-out into a one-glyph buffer and blitted from there (_cells). The text is
-walked as its UTF-8 bytes, not as a string (see _utf8).
+costs more on a Pico than the pixels it moves). Elsewhere (BIG, off a
+line, past an edge, accents) the glyph is still cut out into a one-glyph
+buffer and blitted from there (_cells). The text is walked as its UTF-8
+bytes, not as a string (see _utf8).
 
 ``MASK`` makes a redraw of a few pages cheap (tallyboard.ui.paint): text
 that touches none of the pages in it is not drawn at all.
@@ -147,7 +144,21 @@ def _number(n, sign):
 def width(s, font=None, sign=False):
     """Width in pixels of ``s`` (a string, or an int with its minus sign,
     or plus sign when ``sign``) drawn in ``font`` (default SMALL)."""
-    return (_number(s, sign) if type(s) is int else len(s)) * (SMALL if font is None else font).advance
+    if type(s) is int:
+        # Its characters counted (not written out: see _number).
+        n = 1
+        if s < 0:
+            s = -s
+            n = 2
+        elif sign:
+            n = 2
+        while s > 9:
+            s //= 10
+            n += 1
+        s = n
+    else:
+        s = len(s)
+    return s * (SMALL if font is None else font).advance
 
 
 def _pages(top, bottom):
@@ -189,19 +200,47 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     corner at (x, y); return the x after it. Only set pixels are drawn (the
     background is left as it is); characters the font lacks are drawn as
     '?'. Clipped at the edges. Under a MASK, text that touches none of its
-    pages is skipped (the x after it is still returned). In SMALL, left()
-    and right() do the same for less."""
-    if font is None or font is SMALL:
-        if sign and type(s) is int:
-            return right(fb, s, x + width(s, None, sign), y, color, sign)
-        return left(fb, s, x, y, color)
-    return _cells(fb, s, x, y, font, color, sign)
+    pages is skipped (the x after it is still returned)."""
+    if font is not None and font is not SMALL:
+        return _cells(fb, s, x, y, font, color, sign)
+    # The common case, kept short (a call of a long function costs more on
+    # a Pico than drawing two glyphs): SMALL, ASCII text or an int wholly
+    # on a line of a 128x64 frame, one blit a glyph.
+    b = _utf8
+    if type(s) is int:
+        k = _number(s, sign)  # its characters into _utf8
+    else:
+        b[0:] = b""
+        b.extend(s)  # a string lends its UTF-8 bytes
+        k = len(s)
+    if fb is not _fb:
+        _row(fb)
+    y += 2  # the body's top
+    # On a line (y & -57: 0 only for 0, 8, .. 56, a page's first row),
+    # wholly on the screen (the last glyph's 5 columns end by x = 128), a
+    # byte a character (no accents: those reach the page above).
+    if _pages8 is not None and not y & -57 and 0 <= x and x + 6 * k < 130 and len(b) == k:
+        if not MASK >> (y >> 3) & 1:
+            return x + 6 * k  # not redrawn
+        y <<= 4  # the page's first column in its row (see _pages8)
+        x += y
+        fb = _pages8
+        s = _STRIP
+        key = 0  # colour 1 (see _cells)
+        palette = None
+        if not color:
+            key = 1
+            palette = _INVERT
+        for c in b:
+            fb.blit(s, x, _MAP[c] * -8, key, palette)
+            x += 6
+        return x - y
+    return _cells(fb, s, x, y - 2, SMALL, color, sign)
 
 
 def _cells(fb, s, x, y, font, color, sign):
-    # draw() where left() and right() do not go (BIG, off a line, past an
-    # edge, accents): each glyph cut out of the font into a cell and
-    # blitted from there.
+    # draw() off its common case (BIG, off a line, past an edge, accents):
+    # each glyph cut out of the font into a cell and blitted from there.
     # (A function with this many names gets its frame from the heap at
     # every call: each name more makes that dearer, so they are few.)
     adv, end, cmap, strip, accented, above, top, pages, w, cell = font.cut
@@ -256,94 +295,6 @@ def _cells(fb, s, x, y, font, color, sign):
     return x
 
 
-# What left() and right() draw from: SMALL's map and strip.
+# What draw() draws SMALL from on a line: its map and strip.
 _MAP = SMALL.map
 _STRIP = SMALL.cut[3]
-
-
-def left(fb, s, x, y, color=1):
-    """``draw(fb, s, x, y, None, color)``, cheaper: the same pixels and the
-    same x after it, for a string or an int (no plus sign) in SMALL.
-
-    ASCII text or an int wholly on a line of the display's frame (y = 8n -
-    2, tallyboard.ui.widgets.line), the common case, costs the least: few
-    names, no font to pick, one blit a glyph. Anything else is drawn glyph
-    by glyph as draw() does."""
-    b = _utf8
-    if type(s) is int:
-        k = _number(s, False)  # its characters into _utf8
-    else:
-        b[0:] = b""
-        b.extend(s)  # a string lends its UTF-8 bytes
-        k = len(s)
-    if fb is not _fb:
-        _row(fb)
-    y += 2  # the body's top
-    # On a line of a 128x64 frame (y & -57: 0 only for 0, 8, .. 56, a
-    # page's first row), wholly on the screen (the last glyph's 5 columns
-    # end by x = 128), a byte a character (no accents: those reach the
-    # page above).
-    if _pages8 is not None and not y & -57 and 0 <= x and x + 6 * k < 130 and len(b) == k:
-        if not MASK >> (y >> 3) & 1:
-            return x + 6 * k  # not redrawn
-        y <<= 4  # the page's first column in its row (see _pages8)
-        x += y
-        fb = _pages8
-        s = _STRIP
-        key = 0  # colour 1 (see _cells)
-        palette = None
-        if not color:
-            key = 1
-            palette = _INVERT
-        for c in b:
-            fb.blit(s, x, _MAP[c] * -8, key, palette)
-            x += 6
-        return x - y
-    return _cells(fb, s, x, y - 2, SMALL, color, False)
-
-
-def right(fb, s, x, y, color=1, sign=False):
-    """``draw(fb, s, x - width(s, None, sign), y, None, color, sign)``,
-    cheaper: ``s`` (an int, or a string) in SMALL ending at ``x``; returns
-    ``x``. An int on a line of the display's frame (see left) is drawn in
-    one pass over its digits, from the last."""
-    if type(s) is not int:
-        return left(fb, s, x - 6 * len(s), y, color)
-    if fb is not _fb:
-        _row(fb)
-    y += 2
-    if _pages8 is not None and not y & -57 and x < 130:  # on a line (see left)
-        if s < 0:
-            s = -s
-            sign = 45  # "-"
-        elif sign:
-            sign = 43  # "+"
-        first = x - 6  # x of its first character, which must be on the screen
-        if x < 72 or s > 999999999:  # (else 12 characters fit: no need to count)
-            if sign:
-                first -= 6
-            n = s
-            while n > 9:
-                n //= 10
-                first -= 6
-        if first >= 0:
-            if MASK >> (y >> 3) & 1:
-                y = x + (y << 4)  # x in the page's row (see draw)
-                fb = _pages8
-                key = 0
-                palette = None
-                if not color:
-                    key = 1
-                    palette = _INVERT
-                while True:
-                    y -= 6
-                    fb.blit(_STRIP, y, _MAP[48 + s % 10] * -8, key, palette)
-                    s //= 10
-                    if not s:
-                        break
-                if sign:
-                    fb.blit(_STRIP, y - 6, _MAP[sign] * -8, key, palette)
-            return x
-        if sign == 45:
-            s = -s
-    return _cells(fb, s, x - width(s, None, sign), y - 2, SMALL, color, sign)

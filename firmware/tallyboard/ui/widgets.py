@@ -9,17 +9,11 @@ W = 128  # the panel's width (64 rows high)
 
 # Numbers go through tallyboard.text, which draws an int digit by digit
 # without building a string: ``text.draw(fb, n, x, y, font=None, color=1,
-# sign=False)`` and ``text.width(n, font=None, sign=False)``. In SMALL,
-# ``text.left(fb, s, x, y, color=1)`` and ``text.right(fb, s, right, y,
-# color=1, sign=False)`` draw the same for less (fewer arguments, no font
-# to pick; right() goes over an int's digits once).
+# sign=False)`` and ``text.width(n, font=None, sign=False)``.
 
 
 def draw_int_right(fb, n, right, y, font=None, color=1, sign=False):
-    """Draw ``n`` (an int, or a string) so that it ends at x = ``right``;
-    returns ``right``. (In SMALL, text.right does it with fewer arguments.)"""
-    if font is None or font is text.SMALL:
-        return text.right(fb, n, right, y, color, sign)
+    """Draw ``n`` (an int, or a string) so that it ends at x = ``right``."""
     return text.draw(fb, n, right - text.width(n, font, sign), y, font, color, sign)
 
 
@@ -77,7 +71,7 @@ def line(n):
 def title(fb, s):
     """An inverted bar over page 0 holding ``s`` (the screen's title)."""
     fb.fill_rect(0, 0, W, 8, 1)
-    return text.left(fb, s, 1, -2, 0)
+    return text.draw(fb, s, 1, -2, None, 0)
 
 
 def highlight(fb, n):
@@ -88,11 +82,12 @@ def highlight(fb, n):
 
 def clip(s, width, font=None):
     """``s`` cut so it fits in ``width`` pixels (allocates only when cut)."""
-    # Fixed pitch: its first width // advance characters (none if width < 0).
-    n = width // (font or text.SMALL).advance
-    if len(s) <= n:
+    font = font or text.SMALL
+    if text.width(s, font) <= width:
         return s
-    return s[:n] if n > 0 else ""
+    while s and text.width(s, font) > width:
+        s = s[:-1]
+    return s
 
 
 def cross_out(fb, left, top, right, bottom):
