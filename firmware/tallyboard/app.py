@@ -142,10 +142,11 @@ class App:
         ms until the journal wants to be called again (None: no wish)."""
         self.tick()
         loads = getattr(self.screen, "loads", None)
-        if loads is None and self.game is not None:
-            # A game in play ends every hand on the score table: its code is
-            # loaded during the first hand, not by the press that ends it
-            # (about 16 ms on a Pico; it stays for the game anyway).
+        if loads is None and self.game is not None and "tallyboard.ui.entry" in sys.modules:
+            # A game's screens are up (the home menu forgets them, a paused
+            # game included) and every hand ends on the score table: its
+            # code is loaded during the first hand, not by the press that
+            # ends it (about 16 ms on a Pico; it stays for the game anyway).
             loads = "tallyboard.ui.table"
         if loads is not None and loads not in sys.modules:
             # A screen that names the code its OK will need (the new-game
