@@ -123,42 +123,24 @@ def _number(n, sign):
     # first); returns their count.
     b = _utf8
     b[0:] = b""
-    k = 1  # (counted: len() is a builtin, looked up after this module's names)
     if n < 0:
         b.append(45)
         n = -n
-        k = 2
     elif sign:
         b.append(43)
-        k = 2
     p = 1
     while p * 10 <= n:
         p *= 10
-        k += 1
     while p:
         b.append(48 + n // p % 10)
         p //= 10
-    return k
+    return len(b)
 
 
 def width(s, font=None, sign=False):
     """Width in pixels of ``s`` (a string, or an int with its minus sign,
     or plus sign when ``sign``) drawn in ``font`` (default SMALL)."""
-    if type(s) is int:
-        # Its characters counted (not written out: see _number).
-        n = 1
-        if s < 0:
-            s = -s
-            n = 2
-        elif sign:
-            n = 2
-        while s > 9:
-            s //= 10
-            n += 1
-        s = n
-    else:
-        s = len(s)
-    return s * (SMALL if font is None else font).advance
+    return (_number(s, sign) if type(s) is int else len(s)) * (SMALL if font is None else font).advance
 
 
 def _pages(top, bottom):
@@ -204,8 +186,9 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     if font is not None and font is not SMALL:
         return _cells(fb, s, x, y, font, color, sign)
     # The common case, kept short (a call of a long function costs more on
-    # a Pico than drawing two glyphs): SMALL, ASCII text or an int wholly
-    # on a line of a 128x64 frame, one blit a glyph.
+    # a Pico than drawing two glyphs): SMALL text or an int wholly on a
+    # line of a 128x64 frame, one blit a glyph (two for an accented
+    # capital).
     b = _utf8
     if type(s) is int:
         k = _number(s, sign)  # its characters into _utf8
@@ -217,11 +200,14 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         _row(fb)
     y += 2  # the body's top
     # On a line (y & -57: 0 only for 0, 8, .. 56, a page's first row),
-    # wholly on the screen (the last glyph's 5 columns end by x = 128), a
-    # byte a character (no accents: those reach the page above).
-    if _pages8 is not None and not y & -57 and 0 <= x and x + 6 * k < 130 and len(b) == k:
+    # wholly on the screen (the last glyph's 5 columns end by x = 128).
+    if _pages8 is not None and not y & -57 and 0 <= x and x + 6 * k < 130:
         if not MASK >> (y >> 3) & 1:
-            return x + 6 * k  # not redrawn
+            # Not redrawn: skipped (_cells sees whether an accent reaches
+            # the page above).
+            if len(b) == k:
+                return x + 6 * k
+            return _cells(fb, s, x, y - 2, SMALL, color, sign)
         y <<= 4  # the page's first column in its row (see _pages8)
         x += y
         fb = _pages8
@@ -232,7 +218,25 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
             key = 1
             palette = _INVERT
         for c in b:
-            fb.blit(s, x, _MAP[c] * -8, key, palette)
+            if c > 127:
+                # UTF-8 (see _cells)
+                if c > 191:
+                    k = 1 if c < 224 else 2 if c < 240 else 3
+                    cp = c & 63 >> k
+                    continue
+                cp = cp << 6 | c & 63
+                k -= 1
+                if k:
+                    continue
+                c = SMALL.glyph(cp)
+                if c is None:
+                    c = SMALL.fallback
+                k = SMALL.cut
+                if c >= k[4] and y:  # its accent, in the page above
+                    fb.blit(s, x - 128, -8 * (c + k[5]), key, palette)
+            else:
+                c = _MAP[c]
+            fb.blit(s, x, c * -8, key, palette)
             x += 6
         return x - y
     return _cells(fb, s, x, y - 2, SMALL, color, sign)
