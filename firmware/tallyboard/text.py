@@ -203,9 +203,10 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     # wholly on the screen (the last glyph's 5 columns end by x = 128).
     if _pages8 is not None and not y & -57 and 0 <= x and x + 6 * k < 130:
         if not MASK >> (y >> 3) & 1:
-            # Not redrawn: skipped (_cells sees whether an accent reaches
-            # the page above).
-            if len(b) == k:
+            # Not redrawn: skipped, unless a character of two bytes or more
+            # (every one with ink above its body is) may reach the page
+            # above and that one is (_cells sees whether one does).
+            if len(b) == k or not y or not MASK >> (y >> 3) - 1 & 1:
                 return x + 6 * k
             return _cells(fb, s, x, y - 2, SMALL, color, sign)
         y <<= 4  # the page's first column in its row (see _pages8)

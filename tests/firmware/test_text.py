@@ -465,10 +465,12 @@ for i in range(400):
     text.MASK = 255
     if got != exp or not same(target, want):
         bad.append((i, s, x, y, color, sign, mask, got, exp))
-    # (on a page left out of the mask, characters of more than a byte go
-    # glyph by glyph: there it is seen whether an accent reaches the page
-    # above)
-    skipped_accent = line and not num and len(s.encode()) != len(s) and not mask >> (y + 2) // 8 & 1
+    # (on a page left out of the mask below one in it, characters of more
+    # than a byte go glyph by glyph: there it is seen whether an accent
+    # reaches the page above)
+    page = (y + 2) // 8
+    skipped_accent = (line and not num and len(s.encode()) != len(s) and not mask >> page & 1
+                      and page and mask >> page - 1 & 1)
     if target is fb and line and not skipped_accent and x >= 0 and x + text.width(s, None, sign) < 130:
         lean += 1
         if took:
