@@ -9,6 +9,17 @@ from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
 from tallyboard.ui.entry import header, game_key, ARROW_L, ARROW_R, NEIGHBOUR
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
+# text.SMALL's advance: every character and digit (a width is a count of
+# characters: no text.width or widgets.draw_center call, a call costs more
+# on the board than the sum it saves).
+_ADV = const(6)
+del const  # (made: one global fewer)
+
 
 class PassScreen:
     """Before a private bid: "pass the board to NAME", and nothing of the
@@ -61,18 +72,21 @@ class PassScreen:
         fb = app.fb
         mask = text.MASK
         if mask & 0x03:
-            widgets.draw_center(fb, t("pass_to"), 6)  # line 1
+            s = t("pass_to")
+            text.draw(fb, s, (widgets.W - len(s) * _ADV) // 2, 6)  # line 1
         if mask & 0x0C:
-            widgets.draw_center(fb, app.names[self.seat], 22)  # line 3
+            s = app.names[self.seat]
+            text.draw(fb, s, (widgets.W - len(s) * _ADV) // 2, 22)  # line 3
         if mask & 0xC0:
-            widgets.draw_center(fb, t("pass_keys"), 54)  # line 7
+            s = t("pass_keys")
+            text.draw(fb, s, (widgets.W - len(s) * _ADV) // 2, 54)  # line 7
         if not mask & 0x70:
             return  # the start and its neighbours stay (dirty set shown)
         v = self.shown = self.start(app)
         self.hand = app.game.current
         low, high = app.game.bounds()
         y = 38  # line 5
-        w = text.width(v)
+        w = _ADV if v < 10 else 2 * _ADV  # a bid: 1 or 2 digits
         x0 = (widgets.W - w) // 2
         fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
         text.draw(fb, v, x0, y, None, 0)
@@ -80,9 +94,9 @@ class PassScreen:
             x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, y)
             text.draw(fb, v - 1, x + 1, y)
         if app.smart and v + 1 <= high:
-            x = 64 + NEIGHBOUR - text.width(ARROW_R)
+            x = 64 + NEIGHBOUR - _ADV  # the arrow's left
             text.draw(fb, ARROW_R, x, y)
-            widgets.draw_int_right(fb, v + 1, x - 1, y)
+            text.draw(fb, v + 1, x - 1 - (_ADV if v + 1 < 10 else 2 * _ADV), y)
 
 
 class FirstCardScreen:
@@ -115,4 +129,5 @@ class RevealScreen:
             s = app.order[i]
             y = 8 * i + 6  # line 1 + i
             text.draw(fb, app.names[s], 2, y)
-            widgets.draw_int_right(fb, bids[s], widgets.W - 2, y)
+            v = bids[s]
+            text.draw(fb, v, widgets.W - 2 - (_ADV if v < 10 else 2 * _ADV), y)  # a bid: 1 or 2 digits

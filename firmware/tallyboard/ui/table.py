@@ -10,6 +10,9 @@ from tallyboard import text
 from tallyboard.buttons import LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
+# The hand screens' line buffer: the next deal is filled in it after every
+# hand and drawn by one text.draw (a call per piece cost some 0.25 Pico ms).
+from tallyboard.ui.entry import LINE
 
 try:
     from micropython import const
@@ -54,10 +57,6 @@ def ranking(g, totals, order, ranks):
 # The next-deal sentence of the current language, cut around its {0}
 # (the dealer) and {1} (the cards, or Hearts' pass) once per language.
 _split = [None, "", "", ""]
-# The line's UTF-8 bytes, filled in place after every hand and drawn by one
-# text.draw (a call per piece cost some 0.25 Pico ms each). tallyboard.text's
-# bytearray on CPython: its extend() takes a string, as MicroPython's does.
-_line = getattr(text, "bytearray", bytearray)(0)
 
 
 def draw_next_deal(fb, app, g, y):
@@ -92,7 +91,7 @@ def draw_next_deal(fb, app, g, y):
     over = (len(p[1]) + len(name) + len(p[2]) + tail + len(p[3])) * _ADV - widgets.W
     if over > 0:
         name = widgets.clip(name, len(name) * _ADV - over)
-    b = _line
+    b = LINE
     b[0:] = b""
     b.extend(p[1])
     b.extend(name)
@@ -107,9 +106,10 @@ def draw_next_deal(fb, app, g, y):
     text.draw(fb, b, 0, y)
 
 
-def _digits(v):
-    # The pixels of int v's digits in SMALL (no sign): text.width without
-    # its call's frame and its buffer (a row right-aligns two numbers).
+def digits_width(v):
+    """The pixels of int ``v``'s digits in SMALL, without its sign:
+    text.width without its call's frame and buffer (a row of the table
+    right-aligns two numbers)."""
     w = _ADV
     if v < 0:
         v = -v
@@ -122,6 +122,9 @@ def _digits(v):
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
 # line 6, above the next deal.
 _TRUMP_MAX_SIDES = const(5)
+# The ranks (at most 6 sides) as strings: text.draw skips making an int's
+# characters (a call of its own).
+_RANKS = const(("1", "2", "3", "4", "5", "6"))
 # The constants are made: without ``const`` the module's globals stay
 # short of 18, the step at which MicroPython grows a module's dict (an
 # 18th name made it grow: 96 bytes of a game's heap on the unix port,
@@ -269,12 +272,12 @@ class TableScreen:
                 continue  # line 1 + r stays
             i = order[r]
             yy = 8 * r + 6  # line 1 + r
-            draw(fb, ranks[i], 0, yy)
+            draw(fb, _RANKS[ranks[i] - 1], 0, yy)
             draw(fb, names[i], _X_NAME, yy)
             v = scores[i]
-            draw(fb, v, x_change - _ADV - _digits(v), yy, None, 1, True)  # its sign always
+            draw(fb, v, x_change - _ADV - digits_width(v), yy, None, 1, True)  # its sign always
             v = totals[i]
-            draw(fb, v, x_total - _digits(v) - (_ADV if v < 0 else 0), yy)
+            draw(fb, v, x_total - digits_width(v) - (_ADV if v < 0 else 0), yy)
             if show_bags:
                 v = hand.bags[i]
-                draw(fb, v, widgets.W - 1 - _digits(v), yy)
+                draw(fb, v, widgets.W - 1 - digits_width(v), yy)
