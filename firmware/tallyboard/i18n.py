@@ -105,8 +105,9 @@ def _find(key):
     with open(_path, "rb") as f:
         f.seek(4 + 5 * count + start)
         record = f.read((index[j + 2] | index[j + 3] << 8) - start).decode()
+    # The key, checked without slicing it out (a string made for a test).
     n = len(key)
-    if record[:n] != key or record[n : n + 1] != "\n":
+    if record.find("\n") != n or not record.startswith(key):
         return None  # another key with the same hash: this table lacks ``key``
     return record[n + 1 :]
 

@@ -18,6 +18,10 @@ except ImportError:
 # characters: no text.width or widgets.draw_center call, a call costs more
 # on the board than the sum it saves).
 _ADV = const(6)
+# The words of the tricks picker that follows the reveal (ui.entry), read
+# from the flash by the press that shows the reveal, which has time to
+# spare, not by the one that leaves it: the picker's first whole draw.
+_TRICKS_WORDS = const(("tricks", "sum_tricks", "row_bid", "row_tricks"))
 del const  # (made: one global fewer)
 
 
@@ -123,6 +127,8 @@ class RevealScreen:
     def draw(self, app):
         fb = app.fb
         g = app.game
+        for word in _TRICKS_WORDS:
+            t(word)  # kept by tallyboard.i18n for the picker's draw
         widgets.title(fb, t("bids"))
         bids = g.current.values["bid"]
         for i in range(g.n):
