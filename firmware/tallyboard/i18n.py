@@ -24,8 +24,8 @@ Only the chosen language's index is loaded, and there is no fallback table
 (tests check that every table is whole).
 
 What the screens need only now and then is in tallyboard.lang_file, loaded
-when asked for (``i18n.LANGUAGES``, ``i18n.NATIVE``, ``i18n.table``,
-``i18n.explain`` find it there) and forgotten with the menus.
+when asked for (``i18n.use``, ``i18n.LANGUAGES``, ``i18n.NATIVE``,
+``i18n.table``, ``i18n.explain`` find it there) and forgotten with the menus.
 """
 
 try:
@@ -60,29 +60,12 @@ def key_hash(key):
 
 
 def __getattr__(name):
-    # Called only for a name this module lacks: the languages, their own
-    # names, a whole table, the wording of a refusal (tallyboard.lang_file,
-    # loaded now).
+    # Called only for a name this module lacks: choosing the language, the
+    # languages, their own names, a whole table, the wording of a refusal
+    # (tallyboard.lang_file, loaded now).
     from tallyboard import lang_file
 
     return getattr(lang_file, name)
-
-
-def use(lang):
-    """Make ``lang`` the language of every screen: read its index (the
-    one before is forgotten) and drop the strings kept for redraws (tests
-    use it to start again from the flash)."""
-    global _path, _hashes, _count, code, _next
-    import tallyboard
-    from tallyboard import lang_file
-
-    # Raises the ValueError naming the languages.
-    _path, _count, _hashes = lang_file.index(lang)
-    tallyboard.unload(lang_file.__name__)
-    code = lang
-    for i in range(_CACHE):
-        _cached_keys[i] = _cached[i] = None
-    _next = 0
 
 
 def _find(key):
@@ -118,8 +101,10 @@ def t(key):
     global _next
     if key in _cached_keys:
         return _cached[_cached_keys.index(key)]
-    if _path is None:
-        use("en")
+    if _path is None:  # no language chosen yet (a test; the app chooses at boot)
+        from tallyboard import lang_file
+
+        lang_file.use("en")
     s = _find(key)
     if s is None:
         return key
@@ -129,14 +114,8 @@ def t(key):
     return s
 
 
-def singular(n):
-    """True when ``n`` takes the singular in the current language (French
-    says "0 carte", "1 carte"; the others only "1 carta")."""
-    return n == 1 or (n == 0 and code == "fr")
-
-
 def tn(one, other, n):
     """The string of key ``one`` or key ``other``, whichever agrees with the
-    count ``n`` ("1 carta", "2 cartas"). Both keys are literals at the call,
-    so nothing is allocated."""
-    return t(one if singular(n) else other)
+    count ``n`` ("1 carta", "2 cartas"; French says "0 carte" too). Both
+    keys are literals at the call, so nothing is allocated."""
+    return t(one if n == 1 or (n == 0 and code == "fr") else other)

@@ -205,9 +205,7 @@ def draw_sum(fb, g, kind, y, value, center=True):
     the cards (or 13 hearts), "over by 1" past them, and "under by 2" once
     every bid is in and it falls short. ``value`` is the one on the
     picker, counted as if entered. Drawn piece by piece: no string built."""
-    total = defaults.total_for(g, kind)
-    if total is None:
-        total = g.cards
+    total = 13 if kind == "hearts" else g.cards  # the hearts in a deck, or the cards dealt
     values = g.current.values[kind]
     s = value if value is not None and value > 0 else 0
     missing = 0
@@ -257,7 +255,7 @@ class NumberEntry:
         self.forbidden = None
         if self.kind == "bid" and hasattr(g, "forbidden_bid") and not self.private:
             self.forbidden = g.forbidden_bid()
-        self.last = self.kind != "bid" and app.smart and defaults.is_last(g, self.kind)
+        self.last = self.kind != "bid" and app.smart and g.current.count(self.kind) == g.n - 1  # the last seat
         if preset is not None and low <= preset <= high:
             self.value = preset
         else:

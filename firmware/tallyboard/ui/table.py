@@ -34,21 +34,17 @@ def ranking(g, totals, order, ranks):
     side, into the lists ``order`` and ``ranks`` (nothing allocated: not
     even a tuple to return them)."""
     lowest = g.NAME == "hearts"
-    for i in range(len(totals)):
-        order[i] = i
     # Insertion sort: at most 6 sides, and no key functions to allocate.
-    for i in range(1, len(totals)):
-        j = i
-        while j > 0:
-            a = totals[order[j - 1]]
-            b = totals[order[j]]
-            if (b < a) if lowest else (b > a):
-                order[j - 1], order[j] = order[j], order[j - 1]
-                j -= 1
-            else:
-                break
+    # Side i goes in after the sides it does not beat (ties keep their order).
     for i in range(len(totals)):
-        if i > 0 and totals[order[i]] == totals[order[i - 1]]:
+        v = totals[i]
+        j = i
+        while j and ((v < totals[order[j - 1]]) if lowest else (v > totals[order[j - 1]])):
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    for i in range(len(totals)):
+        if i and totals[order[i]] == totals[order[i - 1]]:
             ranks[order[i]] = ranks[order[i - 1]]
         else:
             ranks[order[i]] = i + 1
@@ -122,9 +118,6 @@ def digits_width(v):
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
 # line 6, above the next deal.
 _TRUMP_MAX_SIDES = const(5)
-# The ranks (at most 6 sides) as strings: text.draw skips making an int's
-# characters (a call of its own).
-_RANKS = const(("1", "2", "3", "4", "5", "6"))
 # The constants are made: without ``const`` the module's globals stay
 # short of 18, the step at which MicroPython grows a module's dict (an
 # 18th name made it grow: 96 bytes of a game's heap on the unix port,
@@ -272,7 +265,9 @@ class TableScreen:
                 continue  # line 1 + r stays
             i = order[r]
             yy = 8 * r + 6  # line 1 + r
-            draw(fb, _RANKS[ranks[i] - 1], 0, yy)
+            # The rank (at most 6 sides) as a one-character string (interned
+            # once): text.draw skips making an int's characters, a call.
+            draw(fb, "123456"[ranks[i] - 1], 0, yy)
             draw(fb, names[i], _X_NAME, yy)
             v = scores[i]
             draw(fb, v, x_change - _ADV - digits_width(v), yy, None, 1, True)  # its sign always
