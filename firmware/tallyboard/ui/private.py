@@ -51,18 +51,15 @@ class PassScreen:
         self.shown = last.shown
         return 0 if last.seat == self.seat else 0x0C
 
-    def start(self, app):
-        """The private picker's starting bid."""
-        return defaults.number(app.game, app.smart, True)
-
     def key(self, app, name, kind):
         if game_key(app, name, kind):
             return
         if name == OK:
-            app.enter("bid", self.seat, self.start(app))
+            # The start this screen shows (draw, or dirty from the one before).
+            app.enter("bid", self.seat, self.shown)
         elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
             low, high = app.game.bounds()
-            v = self.start(app) + (1 if name == RIGHT else -1)
+            v = self.shown + (1 if name == RIGHT else -1)
             if 0 <= v and low <= v <= high:
                 app.enter("bid", self.seat, v)
         elif name == UP or name == DOWN:
@@ -86,7 +83,8 @@ class PassScreen:
             text.draw(fb, s, (widgets.W - len(s) * _ADV) // 2, 54)  # line 7
         if not mask & 0x70:
             return  # the start and its neighbours stay (dirty set shown)
-        v = self.shown = self.start(app)
+        # The private picker's starting bid (nothing private: see above).
+        v = self.shown = defaults.number(app.game, app.smart, True)
         self.hand = app.game.current
         low, high = app.game.bounds()
         y = 38  # line 5
