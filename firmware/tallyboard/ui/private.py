@@ -4,10 +4,9 @@ board to NAME, the first card played, and the reveal of every bid. Loaded
 only for a game that bids hidden or delayed."""
 
 from tallyboard import text
-from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
-from tallyboard.ui.entry import header, game_key, ARROW_L, ARROW_R, NEIGHBOUR
+from tallyboard.ui.entry import header, game_key
 
 try:
     from micropython import const
@@ -18,6 +17,12 @@ except ImportError:
 # characters: no text.width or widgets.draw_center call, a call costs more
 # on the board than the sum it saves).
 _ADV = const(6)
+# The keys by their names (tallyboard.buttons.NAMES; REPEAT is kind 3), the
+# neighbours' arrows and place as ui.entry's picker has them: constants,
+# not names imported. A name stored costs the first press of a hidden
+# bidding game (this module's load) some 0.3 Pico ms, and RAM.
+_REPEAT = const(3)
+_NEIGHBOUR = const(36)
 # The words of the tricks picker that follows the reveal (ui.entry), read
 # from the flash by the press that shows the reveal, which has time to
 # spare, not by the one that leaves it: the picker's first whole draw.
@@ -54,15 +59,15 @@ class PassScreen:
     def key(self, app, name, kind):
         if game_key(app, name, kind):
             return
-        if name == OK:
+        if name == "ok":
             # The start this screen shows (draw, or dirty from the one before).
             app.enter("bid", self.seat, self.shown)
-        elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
+        elif (name == "left" or name == "right") and app.smart and kind != _REPEAT:
             low, high = app.game.bounds()
-            v = self.shown + (1 if name == RIGHT else -1)
+            v = self.shown + (1 if name == "right" else -1)
             if 0 <= v and low <= v <= high:
                 app.enter("bid", self.seat, v)
-        elif name == UP or name == DOWN:
+        elif name == "up" or name == "down":
             app.private_ready(self.seat)
             app.screen.key(app, name, kind)
 
@@ -93,11 +98,11 @@ class PassScreen:
         fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
         text.draw(fb, v, x0, y, None, 0)
         if app.smart and v - 1 >= 0 and v - 1 >= low:
-            x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, y)
+            x = text.draw(fb, "\u25c0", 64 - _NEIGHBOUR, y)  # ui.entry.ARROW_L
             text.draw(fb, v - 1, x + 1, y)
         if app.smart and v + 1 <= high:
-            x = 64 + NEIGHBOUR - _ADV  # the arrow's left
-            text.draw(fb, ARROW_R, x, y)
+            x = 64 + _NEIGHBOUR - _ADV  # the arrow's left
+            text.draw(fb, "\u25b6", x, y)  # ui.entry.ARROW_R
             text.draw(fb, v + 1, x - 1 - (_ADV if v + 1 < 10 else 2 * _ADV), y)
 
 
@@ -105,7 +110,7 @@ class FirstCardScreen:
     """Delayed bidding: bids stay hidden until the first card is played."""
 
     def key(self, app, name, kind):
-        if not game_key(app, name, kind) and name == OK:
+        if not game_key(app, name, kind) and name == "ok":
             app.enter("first_card", None, 1)
 
     def draw(self, app):
@@ -119,7 +124,7 @@ class RevealScreen:
     """Hidden or delayed bidding: every bid shown together, once."""
 
     def key(self, app, name, kind):
-        if not game_key(app, name, kind) and name == OK:
+        if not game_key(app, name, kind) and name == "ok":
             app.revealed()
 
     def draw(self, app):
