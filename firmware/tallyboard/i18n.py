@@ -42,7 +42,10 @@ _HASH_MASK = const(0x3FFFFF)
 _path = None  # lang_XX.bin of the language in use
 _hashes = None  # its index: the hashes, then the offsets (bytes)
 _count = 0
-_cached_keys = [None] * _CACHE
+# The keys of the kept strings, and one slot more: the key being looked up
+# goes there, so one index() both finds it and says whether it is kept (a
+# second search for ``in`` cost as much again).
+_cached_keys = [None] * (_CACHE + 1)
 _cached = [None] * _CACHE
 _next = 0  # the slot the next string read goes to (the oldest)
 code = None
@@ -99,8 +102,11 @@ def t(key):
     """The string for ``key`` in the current language (the key itself when
     the table has none)."""
     global _next
-    if key in _cached_keys:
-        return _cached[_cached_keys.index(key)]
+    keys = _cached_keys
+    keys[_CACHE] = key
+    i = keys.index(key)
+    if i < _CACHE:
+        return _cached[i]
     if _path is None:  # no language chosen yet (a test; the app chooses at boot)
         from tallyboard import lang_file
 
@@ -108,7 +114,7 @@ def t(key):
     s = _find(key)
     if s is None:
         return key
-    _cached_keys[_next] = key
+    keys[_next] = key
     _cached[_next] = s
     _next = (_next + 1) % _CACHE
     return s

@@ -28,7 +28,7 @@ def use(lang):
     i18n.code = lang
     keys = i18n._cached_keys
     kept = i18n._cached
-    for i in range(len(keys)):
+    for i in range(len(kept)):
         keys[i] = kept[i] = None
     i18n._next = 0
     tallyboard.unload(__name__)
