@@ -135,11 +135,19 @@ class App:
     def work(self):
         """Everything due now: button events, the link, what the last
         press left for right after it (a closed game's end record, a new
-        game's start record: docs/JOURNAL.md), the journal's idle fold once
+        game's start record: docs/JOURNAL.md; the code a screen's OK will
+        need, named by its ``loads``), the journal's idle fold once
         the keys are quiet (its flash erase then falls between presses),
         and with power hardware the idle steps and the battery. Returns the
         ms until the journal wants to be called again (None: no wish)."""
         self.tick()
+        loads = getattr(self.screen, "loads", None)
+        if loads is not None and loads not in sys.modules:
+            # A screen that names the code its OK will need (the new-game
+            # form: the entry screens every game opens with) has it loaded
+            # here, while the players choose, not by that press (about 30 ms
+            # on a Pico; the form then holds their ~6 KB, docs/PICO_BUDGET.md).
+            _screens_of(loads)
         if self._pending is not None:
             # Left by the event just handled, its screen already sent: a
             # closed game's end record (app_more.finish).

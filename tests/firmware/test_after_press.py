@@ -10,7 +10,9 @@ that the press itself loads none of the journal's rarer code:
   the end record, folds the tail (a flash erase) and lets the game and its
   rules go (app_more.finish);
 - on a board with no game yet, the loop loads the core's game code at the
-  home menu, not the press that starts the first game."""
+  home menu, not the press that starts the first game;
+- while the new-game form is up, the loop loads the entry screens' code,
+  not the press that starts the game."""
 
 import sys
 
@@ -134,3 +136,22 @@ def test_a_board_with_the_game_code_loaded_leaves_nothing_for_the_loop():
 
     s = Session()
     assert s.app._pending is None
+
+
+def test_the_loop_loads_the_entry_screens_while_the_new_game_form_is_up():
+    from tallyboard import unload
+    from tallyboard.ui import setup
+
+    s = Session()
+    app = s.app
+    unload("tallyboard.ui.entry")
+    app.work()  # the home menu: no game is being set up
+    assert "tallyboard.ui.entry" not in sys.modules
+    app.go(setup.new_game_form(app))
+    assert "tallyboard.ui.entry" not in sys.modules  # not by the press that opened the form
+    app.work()  # the loop after it
+    assert "tallyboard.ui.entry" in sys.modules
+    before = set(sys.modules)
+    app.start_game("wizard", NAMES, 0, {})
+    assert not [m for m in set(sys.modules) - before if m.startswith("tallyboard.ui.entry")]
+    assert app.game is not None

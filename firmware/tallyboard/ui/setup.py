@@ -8,6 +8,7 @@ its values (a seat's list is the roster, then a new name); after a choice
 from a list the cursor waits on Start. Only OK on Start starts the game."""
 
 from tricktally import settings as rules
+import tallyboard
 from tallyboard.i18n import t
 from tallyboard.ui.menu import Form, Row, IntRow
 
@@ -102,6 +103,10 @@ def new_game_form(app, game=None):
     game = game or "spades"
     players = app.config.defaults(game)["players"]
     form = Form(t("new_game"), _rows(app, game, players, {}), _ok, lambda app: app.go_home(), _changed)
+    form.loads = "tallyboard.ui.entry"  # what starting needs: loaded while the players choose (App.work)
+    # The home menu's code can go while the form is up (BACK loads it
+    # again): room for the entry screens on the board's heap.
+    tallyboard.unload("tallyboard.ui.home")
     return form
 
 
