@@ -25,10 +25,11 @@ except ImportError:
 
 # Constants: on the board they are folded into the code (no name kept).
 _BLIND_NIL = const(-1)
-ARROW_L = "\u25c0"
-ARROW_R = "\u25b6"
+# The neighbours' arrows (the privacy and bid-line screens write them too).
+_ARROW_L = const("\u25c0")
+_ARROW_R = const("\u25b6")
 _VALUE_Y = const(24)  # the big value fills pages 3 and 4 exactly
-NEIGHBOUR = 36  # the neighbours sit this far left/right of the middle
+_NEIGHBOUR = const(36)  # the neighbours sit this far left/right of the middle
 # text.SMALL's advance: every character and digit (a width is a count of
 # characters, no text.width call).
 _ADV = const(6)
@@ -384,15 +385,15 @@ class NumberEntry:
                 ys = 30  # line 4
                 left = self.neighbour(-1)
                 if left is not None:
-                    x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, ys)
+                    x = text.draw(fb, _ARROW_L, 64 - _NEIGHBOUR, ys)
                     if left == _BLIND_NIL:
                         text.draw(fb, t("blind_short"), x + 1, ys)
                     else:
                         text.draw(fb, left, x + 1, ys)
                 nxt = self.neighbour(1)
                 if nxt is not None:
-                    x = 64 + NEIGHBOUR - _ADV  # the arrow's left
-                    text.draw(fb, ARROW_R, x, ys)
+                    x = 64 + _NEIGHBOUR - _ADV  # the arrow's left
+                    text.draw(fb, _ARROW_R, x, ys)
                     text.draw(fb, nxt, x - 1 - (_ADV if nxt < 10 else 2 * _ADV), ys)
         if self.private:
             return

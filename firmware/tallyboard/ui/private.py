@@ -98,11 +98,11 @@ class PassScreen:
         fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
         text.draw(fb, v, x0, y, None, 0)
         if app.smart and v - 1 >= 0 and v - 1 >= low:
-            x = text.draw(fb, "\u25c0", 64 - _NEIGHBOUR, y)  # ui.entry.ARROW_L
+            x = text.draw(fb, "\u25c0", 64 - _NEIGHBOUR, y)  # the number picker's arrows (ui.entry)
             text.draw(fb, v - 1, x + 1, y)
         if app.smart and v + 1 <= high:
             x = 64 + _NEIGHBOUR - _ADV  # the arrow's left
-            text.draw(fb, "\u25b6", x, y)  # ui.entry.ARROW_R
+            text.draw(fb, "\u25b6", x, y)
             text.draw(fb, v + 1, x - 1 - (_ADV if v + 1 < 10 else 2 * _ADV), y)
 
 
