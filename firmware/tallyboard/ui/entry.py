@@ -3,8 +3,8 @@
 picker (bids, tricks, hearts). Only what a game needs is loaded: Wizard's
 trump screen is in ui.trump, Hearts' seat picker and moon choice in
 ui.seats, the privacy
-screens of hidden and delayed bidding (pass to NAME, first card played,
-reveal) in ui.private.
+screens of hidden and delayed bidding (pass to NAME, reveal) in
+ui.private, the first card played of delayed bidding in ui.first_card.
 
 The pickers only show and move a value; ``app.enter`` checks it with the
 core and journals it. Number picker keys: UP/DOWN change the value, OK
@@ -458,7 +458,7 @@ def for_step(app, preset=None):
 
         return hearts_step(app, g, kind, preset)
     if kind == "first_card":
-        from tallyboard.ui.private import FirstCardScreen
+        from tallyboard.ui.first_card import FirstCardScreen
 
         return app.keep(FirstCardScreen)
     return _reuse(NumberEntry, app, g, preset)

@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: MIT
 """The privacy screens of Wizard's hidden and delayed bidding: pass the
-board to NAME, the first card played, and the reveal of every bid. Loaded
-only for a game that bids hidden or delayed."""
+board to NAME and the reveal of every bid. Loaded only for a game that
+bids hidden or delayed; the first card of delayed bidding is in
+ui.first_card (a hidden game's RAM holds none of it)."""
 
 from tallyboard import text
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
-from tallyboard.ui.entry import header, game_key
+from tallyboard.ui.entry import game_key
 
 try:
     from micropython import const
@@ -104,20 +105,6 @@ class PassScreen:
             x = 64 + _NEIGHBOUR - _ADV  # the arrow's left
             text.draw(fb, "\u25b6", x, y)
             text.draw(fb, v + 1, x - 1 - (_ADV if v + 1 < 10 else 2 * _ADV), y)
-
-
-class FirstCardScreen:
-    """Delayed bidding: bids stay hidden until the first card is played."""
-
-    def key(self, app, name, kind):
-        if not game_key(app, name, kind) and name == "ok":
-            app.enter("first_card", None, 1)
-
-    def draw(self, app):
-        fb = app.fb
-        header(app, app.game)
-        widgets.draw_center(fb, t("first_card"), 22)  # line 3
-        widgets.draw_center(fb, t("ok_reveal"), 46)  # line 6
 
 
 class RevealScreen:
