@@ -65,7 +65,7 @@ def key_hash(key):
 def __getattr__(name):
     # Called only for a name this module lacks: choosing the language, the
     # languages, their own names, a whole table, the wording of a refusal
-    # (tallyboard.lang_file, loaded now). Not for CPython's import machinery
+    # (tallyboard.lang_file, loaded now). Not for CPython's importlib
     # probing a module's dunders (``from tallyboard.i18n import t`` asks
     # for __path__): that would load lang_file for nothing.
     if name.startswith("__"):
