@@ -136,12 +136,18 @@ class App:
         """Everything due now: button events, the link, what the last
         press left for right after it (a closed game's end record, a new
         game's start record: docs/JOURNAL.md; the code a screen's OK will
-        need, named by its ``loads``), the journal's idle fold once
+        need, named by its ``loads``; in a game, the score table's), the journal's idle fold once
         the keys are quiet (its flash erase then falls between presses),
         and with power hardware the idle steps and the battery. Returns the
         ms until the journal wants to be called again (None: no wish)."""
         self.tick()
         loads = getattr(self.screen, "loads", None)
+        if loads is None and self.game is not None and "tallyboard.ui.entry" in sys.modules:
+            # A game's screens are up (the home menu forgets them, a paused
+            # game included) and every hand ends on the score table: its
+            # code is loaded during the first hand, not by the press that
+            # ends it (about 16 ms on a Pico; it stays for the game anyway).
+            loads = "tallyboard.ui.table"
         if loads is not None and loads not in sys.modules:
             # A screen that names the code its OK will need (the new-game
             # form: the entry screens every game opens with) has it loaded

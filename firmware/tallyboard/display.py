@@ -8,9 +8,10 @@ pixel rows, one byte a column) and in each page that differs chunk by
 chunk: each run of differing chunks goes as one span, trimmed to its first
 and last differing byte. The panel is in page addressing mode, so a span
 costs 5 bytes besides its data: a command transfer (its control byte, then
-the page and the column in three one-byte commands) and the data's control
-byte. It returns the number of bytes written to the bus, so screens can be
-measured.
+the column and the page in three one-byte commands) and the data's control
+byte; a later span on the same page 4 (the panel keeps the page: only the
+column is set). It returns the number of bytes written to the bus, so
+screens can be measured.
 
 The compares and copies are C code over views made once (a page, a
 chunk); show() allocates one slice a span, what it sends.
@@ -43,13 +44,17 @@ _SET_CHARGE_PUMP = const(0x8D)
 _SET_PAGE = const(0xB0)
 _SET_COL_HIGH = const(0x10)
 
+# No operation: pads a one-byte command to the 3-byte command transfer.
+_NOP = const(0xE3)
+
 # I2C control bytes: Co=0 then D/C#: the rest of the transfer is commands
 # (0x00) or display data (0x40).
 _CTRL_CMD = const(0x00)
 _CTRL_DATA = const(0x40)
 
 # Pages are compared in chunks of this many bytes (tallyboard.display_init
-# cuts the page copies into them): a chunk that matches is never sent.
+# cuts the page copies into them, on a grid that starts half a chunk in):
+# a chunk that matches is never sent.
 _CHUNK = const(16)
 
 
@@ -94,16 +99,15 @@ class Display:
         self._valid = False
         self.on = True
 
-    def _command(self, cmd, arg=None):
-        if arg is None:
-            self._cmd[1] = cmd
-            self.i2c.writeto(self.addr, self._cmd1)
-            self.bytes_total += 2
-        else:
-            self._cmd[1] = cmd
-            self._cmd[2] = arg
-            self.i2c.writeto(self.addr, self._cmd)
-            self.bytes_total += 3
+    def _command(self, cmd, arg=_NOP):
+        # Through show()'s column transfer (the window's control byte and
+        # next two; _copies[5] views them): no buffer of its own for these
+        # rare commands.
+        window = self._window
+        window[1] = cmd
+        window[2] = arg
+        self.i2c.writeto(self.addr, self._copies[5])
+        self.bytes_total += 3
 
     def contrast(self, value):
         """Set the contrast, 0..255."""
@@ -134,7 +138,7 @@ class Display:
         clear of the whole frame all the same)."""
         pv = self._page_views
         zero = self._zero
-        for p in range(self.pages):
+        for p in range(len(pv)):
             if pages >> p & 1:
                 pv[p][:] = zero  # a copy in C: framebuf's fill sets pixel by pixel
         return self._kept_views is not None
@@ -143,7 +147,7 @@ class Display:
         """End the redraw ``keep(pages)`` began (see there)."""
         kv = self._kept_views
         pv = self._page_views
-        for p in range(self.pages):
+        for p in range(len(pv)):
             if not pages >> p & 1:
                 pv[p][:] = kv[p]
 
@@ -153,33 +157,35 @@ class Display:
         goes on it for the send only)."""
         overlay = self.overlay
         if overlay is not None:
-            if self._save is None:
-                self._save = bytearray(len(self._shadow))
-                save = memoryview(self._save)
+            saved = self._save_views
+            if saved is None:
+                save = memoryview(bytearray(len(self.buffer)))
                 w = self.width
                 # A loop, not a comprehension: one would close over save
                 # and w, and every show() would make those cells.
-                views = self._save_views = []
-                for p in range(self.pages):
-                    views.append(save[p * w:(p + 1) * w])
-            self._save[:] = self.buffer
+                saved = self._save_views = []
+                for p in range(len(self._page_views)):
+                    saved.append(save[p * w:(p + 1) * w])
+                saved.append(save)  # the whole frame last, as the shadow's
+            saved[-1][:] = self.buffer
             overlay(self)
         valid = self._valid
         width = self.width
         pv = self._page_views
         sv = self._shadow_views
-        tx, x, y, xc, yc = self._copies
+        tx, x, y, xc, yc, columns = self._copies
         at = self._window
         i2c = self.i2c
         addr = self.addr
         n = len(xc)
+        last = n - 1  # the empty pair's index
         sent = 0
-        for p in range(self.pages):
+        for p in range(len(pv)):
             if not valid:  # the panel's RAM is unknown: every page whole
                 x[:] = pv[p]
-                at[1] = _SET_PAGE | p
-                at[2] = 0
-                at[3] = _SET_COL_HIGH
+                at[1] = 0
+                at[2] = _SET_COL_HIGH
+                at[3] = _SET_PAGE | p
                 i2c.writeto(addr, at)
                 i2c.writeto(addr, tx)  # tx[0] is the data control byte
                 sent += width + 5
@@ -188,13 +194,18 @@ class Display:
                 continue
             x[:] = pv[p]  # copies in C, nothing allocated
             y[:] = sv[p]
-            at[1] = _SET_PAGE | p
+            at[3] = _SET_PAGE | p
+            # The page's first span sets the page too; the panel keeps it
+            # for the others, which set only the column (a byte less).
+            cmd = at
+            over = 6  # bytes a span sends besides its data, plus one
             # Each run of differing chunks goes as one span, trimmed to
-            # its first and last differing byte: a matching chunk (at
-            # least _CHUNK bytes) costs more to send than a span of its own
-            # (4 command bytes, the control byte, two transfers). The last
-            # pair of chunk views is empty: it always matches, and ends
-            # the last run.
+            # its first and last differing byte: a matching chunk between
+            # two runs (_CHUNK bytes) costs more to send than a span of its
+            # own (4 command bytes, the control byte, two transfers). The
+            # last pair of chunk views is empty: it always matches, and
+            # ends the last run. Chunk k > 0 starts at column 16k - 8
+            # (display_init: the grid starts half a chunk in).
             k = 0
             while k < n:
                 if xc[k] == yc[k]:
@@ -203,30 +214,32 @@ class Display:
                 j = k + 1
                 while xc[j] != yc[j]:
                     j += 1
-                a = k * _CHUNK
+                a = k * _CHUNK - _CHUNK // 2 if k else 0
                 while x[a] == y[a]:
                     a += 1
-                b = j * _CHUNK - 1
+                b = j * _CHUNK - _CHUNK // 2 - 1 if j < last else width - 1
                 while x[b] == y[b]:
                     b -= 1
-                at[2] = a & 15
-                at[3] = _SET_COL_HIGH | a >> 4
-                i2c.writeto(addr, at)
+                at[1] = a & 15
+                at[2] = _SET_COL_HIGH | a >> 4
+                i2c.writeto(addr, cmd)
                 # The data control byte goes in the byte before column a
                 # (tx's spare byte, or a column of this copy no longer
                 # looked at): the span goes from the copy, one slice.
                 tx[a] = _CTRL_DATA
                 i2c.writeto(addr, tx[a:b + 2])
-                sent += b - a + 6  # 4 command bytes, the control byte, the data
+                sent += b - a + over  # the command bytes, the control byte, the data
+                cmd = columns
+                over = 5
                 k = j + 1  # chunk j matched
         if sent:
             # Every differing byte went out: the panel now holds the frame.
-            self._shadow[:] = self.buffer
+            sv[-1][:] = self.buffer  # the whole shadow
             self._valid = True
             self.bytes_total += sent
         if overlay is not None:
-            self.buffer[:] = self._save
-            self._kept_views = self._save_views
+            self.buffer[:] = saved[-1]
+            self._kept_views = saved
         else:
             self._kept_views = sv  # the panel holds the frame as drawn
         return sent

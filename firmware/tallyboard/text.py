@@ -5,10 +5,10 @@
 (10x16 digits, 12 px advance, 16 px line). Both are fixed-pitch, so
 ``width(text)`` is ``len(text) * font.advance``.
 
-``draw`` takes a string or an int (drawn digit by digit from a byte
-buffer: no string is built) and allocates nothing. Only set pixels are
-drawn (the background is the transparent key of a blit), so text can be
-drawn in colour 1 on black or colour 0 on a filled (highlighted) bar.
+``draw`` takes a string or an int (drawn digit by digit: no string is
+built) and allocates nothing. Only set pixels are drawn (the background is
+the transparent key of a blit), so text can be drawn in colour 1 on black
+or colour 0 on a filled (highlighted) bar.
 
 A font is one framebuffer a glyph wide, its glyphs' bodies (the rows below
 the accents of capitals) one below the other (tools/make_fonts.py). The
@@ -17,9 +17,10 @@ blit draws a glyph: the font shifted up to it, into the frame seen as its
 8 pages side by side (one framebuffer 1024x8 over the frame's bytes, page
 p at columns 128p..), which clips the glyphs above and below. Cutting the
 glyph out first took two, and a key press draws some 35 glyphs (a call
-costs more on a Pico than the pixels it moves). Elsewhere the glyph is
-still cut out into a one-glyph buffer and blitted from there. The text is
-walked as its UTF-8 bytes, not as a string (see _utf8).
+costs more on a Pico than the pixels it moves). Elsewhere (BIG, off a
+line, past an edge, accents) the glyph is still cut out into a one-glyph
+buffer and blitted from there (_cells). The text is walked as its UTF-8
+bytes, not as a string (see _utf8).
 
 ``MASK`` makes a redraw of a few pages cheap (tallyboard.ui.paint): text
 that touches none of the pages in it is not drawn at all.
@@ -42,6 +43,7 @@ except ImportError:
 # MicroPython searches one entry at a time (some 0.03 ms a look-up on a
 # Pico, by the estimate).
 int = int
+len = len
 type = type
 
 # The pages being redrawn (bit p: rows 8p..8p+7); 255: the whole screen.
@@ -121,22 +123,18 @@ def _number(n, sign):
     # first); returns their count.
     b = _utf8
     b[0:] = b""
-    k = 1  # (counted: len() is a builtin, looked up after this module's names)
     if n < 0:
         b.append(45)
         n = -n
-        k = 2
     elif sign:
         b.append(43)
-        k = 2
     p = 1
     while p * 10 <= n:
         p *= 10
-        k += 1
     while p:
         b.append(48 + n // p % 10)
         p //= 10
-    return k
+    return len(b)
 
 
 def width(s, font=None, sign=False):
@@ -157,40 +155,26 @@ def _pages(top, bottom):
 
 
 def _row(fb):
-    # Makes _pages8 for fb (see there) and remembers fb in _fb.
+    # Makes _pages8 for fb (see there; None if fb is not a 128x64 frame)
+    # and remembers fb in _fb.
     global _fb, _pages8
     _fb = fb
     _pages8 = None
+    b = f = fb
     try:
         b = memoryview(fb)  # MicroPython's FrameBuffer lends its buffer
     except TypeError:
-        b = fb = fb.buf  # its CPython twin (tallyboard.fb_cpython) holds it
+        b = f = fb.buf  # its CPython twin (tallyboard.fb_cpython) holds it
     # 128 columns (one more is outside) and 64 rows, page 1 at byte 128 (a
     # FrameBuffer may have a wider stride; the pixel under that byte's bit
     # 0 flips with it). The buffer's length is no proof: older MicroPython
     # gives 8 times too much for this format.
-    if len(b) >= 1024 and _fb.pixel(128, 0) is None and _fb.pixel(127, 63) is not None:
-        v = _fb.pixel(0, 8)
+    if len(b) >= 1024 and fb.pixel(128, 0) is None and fb.pixel(127, 63) is not None:
+        v = fb.pixel(0, 8)
         b[128] ^= 1
-        if _fb.pixel(0, 8) != v:
-            _pages8 = FrameBuffer(fb, 1024, 8, MONO_VLSB)
+        if fb.pixel(0, 8) != v:
+            _pages8 = FrameBuffer(f, 1024, 8, MONO_VLSB)
         b[128] ^= 1
-
-
-def _inked(font):
-    # Whether a glyph of the text in _utf8 has ink above its body: the
-    # accented capitals, the glyphs from ACCENTED on, all of them
-    # characters of two bytes in UTF-8 (a lead byte 194..223).
-    lead = 0
-    for c in _utf8:
-        if lead:
-            c = font.glyph((lead & 31) << 6 | c & 63)
-            if c is not None and c >= font.cut[4]:
-                return True
-            lead = 0
-        elif 193 < c < 224:
-            lead = c
-    return False
 
 
 def draw(fb, s, x, y, font=None, color=1, sign=False):
@@ -199,10 +183,71 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
     background is left as it is); characters the font lacks are drawn as
     '?'. Clipped at the edges. Under a MASK, text that touches none of its
     pages is skipped (the x after it is still returned)."""
+    if font is not None and font is not SMALL:
+        return _cells(fb, s, x, y, font, color, sign)
+    # The common case, kept short (a call of a long function costs more on
+    # a Pico than drawing two glyphs): SMALL text or an int wholly on a
+    # line of a 128x64 frame, one blit a glyph (two for an accented
+    # capital).
+    b = _utf8
+    if type(s) is int:
+        k = _number(s, sign)  # its characters into _utf8
+    else:
+        b[0:] = b""
+        b.extend(s)  # a string lends its UTF-8 bytes
+        k = len(s)
+    if fb is not _fb:
+        _row(fb)
+    y += 2  # the body's top
+    # On a line (y & -57: 0 only for 0, 8, .. 56, a page's first row),
+    # wholly on the screen (the last glyph's 5 columns end by x = 128).
+    if _pages8 is not None and not y & -57 and 0 <= x and x + 6 * k < 130:
+        if not MASK >> (y >> 3) & 1:
+            # Not redrawn: skipped, unless a character of two bytes or more
+            # (every one with ink above its body is) may reach the page
+            # above and that one is (_cells sees whether one does).
+            if len(b) == k or not y or not MASK >> (y >> 3) - 1 & 1:
+                return x + 6 * k
+            return _cells(fb, s, x, y - 2, SMALL, color, sign)
+        y <<= 4  # the page's first column in its row (see _pages8)
+        x += y
+        fb = _pages8
+        s = _STRIP
+        key = 0  # colour 1 (see _cells)
+        palette = None
+        if not color:
+            key = 1
+            palette = _INVERT
+        for c in b:
+            if c > 127:
+                # UTF-8 (see _cells)
+                if c > 191:
+                    k = 1 if c < 224 else 2 if c < 240 else 3
+                    cp = c & 63 >> k
+                    continue
+                cp = cp << 6 | c & 63
+                k -= 1
+                if k:
+                    continue
+                c = SMALL.glyph(cp)
+                if c is None:
+                    c = SMALL.fallback
+                k = SMALL.cut
+                if c >= k[4] and y:  # its accent, in the page above
+                    fb.blit(s, x - 128, -8 * (c + k[5]), key, palette)
+            else:
+                c = _MAP[c]
+            fb.blit(s, x, c * -8, key, palette)
+            x += 6
+        return x - y
+    return _cells(fb, s, x, y - 2, SMALL, color, sign)
+
+
+def _cells(fb, s, x, y, font, color, sign):
+    # draw() off its common case (BIG, off a line, past an edge, accents):
+    # each glyph cut out of the font into a cell and blitted from there.
     # (A function with this many names gets its frame from the heap at
     # every call: each name more makes that dearer, so they are few.)
-    if font is None:  # (not "font or SMALL": the truth of an object is a search of its class)
-        font = SMALL
     adv, end, cmap, strip, accented, above, top, pages, w, cell = font.cut
     num = type(s) is int
     if num:
@@ -211,31 +256,15 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
         _utf8[0:] = b""
         _utf8.extend(s)  # a string lends its UTF-8 bytes
     y += top  # from here on the body's top row
-    # On a line, x runs along row (the frame's pages side by side), moved
-    # on by p, the line's page's first column there; the glyphs before
-    # x = fast (wholly on the frame) take one blit each.
-    p = 0
-    fast = x  # (none: x only grows)
-    if pages == 1 and not y & 7 and 0 <= y < 64:
-        # A line: its body on one page.
-        p = y >> 3
-        if MASK != 255 and not MASK >> p & 1:
-            # The body is not redrawn: the text is drawn only if the page
-            # above is, and an accent reaches it.
-            if not (p and MASK >> p - 1 & 1 and _inked(font)):
-                return x + (n if num else len(s)) * adv
-        if fb is not _fb:
-            _row(fb)
-        row = _pages8
-        p <<= 7  # the page's first column in row
-        if row is None or x < 0:
-            p = 0
-        else:
-            x += p
-            fast = p + 129 - w
-    elif MASK != 255 and not _pages(y, y - top + font.height) & MASK:
-        if not (_pages(y - top, y) & MASK and _inked(font)):
-            return x + (n if num else len(s)) * adv
+    if not num:
+        n = len(s)
+    if MASK != 255 and not _pages(y, y - top + font.height) & MASK:
+        # Skipped, unless a character of two bytes or more (every one with
+        # ink above its body is) may reach a page above that is redrawn.
+        # (Drawing more than needed is harmless: ui.paint puts the pages
+        # left out back as they were.)
+        if num or len(_utf8) == n or not _pages(y - top, y) & MASK:
+            return x + n * adv
     key = 0  # colour 1: the glyph's unset pixels are the transparent key
     palette = None
     if not color:
@@ -259,17 +288,18 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
             g = font.glyph(c)
             if g is None:
                 g = font.fallback
-        if g:  # (glyph 0 is the space: nothing to draw)
-            if x < fast:
-                # The font shifted up to the glyph, clipped by the page.
-                row.blit(strip, x, -8 * g, key, palette)
-                if g >= accented and p:  # its accent, in the page above (none above the title bar's line)
-                    row.blit(strip, x - 128, -8 * (g + above), key, palette)
-            elif -adv < x - p < 128:  # blit clips the rest (MicroPython's framebuf has no .width)
-                cell.blit(strip, 0, -8 * pages * g)  # the body, cut out
-                fb.blit(cell, x - p, y, key, palette)
-                if g >= accented:  # (one-page bodies only: SMALL)
-                    cell.blit(strip, 0, -8 * (g + above))
-                    fb.blit(cell, x - p, y - 8, key, palette)
+        # (glyph 0 is the space: nothing to draw; blit clips the rest,
+        # MicroPython's framebuf has no .width)
+        if g and -adv < x < 128:
+            cell.blit(strip, 0, -8 * pages * g)  # the body, cut out
+            fb.blit(cell, x, y, key, palette)
+            if g >= accented:  # (one-page bodies only: SMALL)
+                cell.blit(strip, 0, -8 * (g + above))
+                fb.blit(cell, x, y - 8, key, palette)
         x += adv
-    return x - p
+    return x
+
+
+# What draw() draws SMALL from on a line: its map and strip.
+_MAP = SMALL.map
+_STRIP = SMALL.cut[3]

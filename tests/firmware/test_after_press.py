@@ -12,7 +12,8 @@ that the press itself loads none of the journal's rarer code:
 - on a board with no game yet, the loop loads the core's game code at the
   home menu, not the press that starts the first game;
 - while the new-game form is up, the loop loads the entry screens' code,
-  not the press that starts the game."""
+  not the press that starts the game; during a game, the score table's
+  code, not the press that ends the first hand."""
 
 import sys
 
@@ -155,3 +156,17 @@ def test_the_loop_loads_the_entry_screens_while_the_new_game_form_is_up():
     app.start_game("wizard", NAMES, 0, {})
     assert not [m for m in set(sys.modules) - before if m.startswith("tallyboard.ui.entry")]
     assert app.game is not None
+
+
+def test_the_loop_loads_the_score_table_during_the_first_hand():
+    from tallyboard import unload
+
+    s = Session()
+    app = s.app
+    unload("tallyboard.ui.table")
+    app.work()  # the home menu: no game
+    assert "tallyboard.ui.table" not in sys.modules
+    app.start_game("spades", NAMES + ["Dee"], 0, {})
+    assert "tallyboard.ui.table" not in sys.modules  # not by the start press
+    app.work()  # the loop after it
+    assert "tallyboard.ui.table" in sys.modules

@@ -9,15 +9,24 @@ from tallyboard.display import Display, _CHUNK
 from tallyboard.simbus import SimI2C
 from tallyboard import text
 
-# A span: a command transfer (control byte, page, column low and high
-# nibbles), then a data transfer (control byte, the columns).
+# A span: a command transfer (control byte, column low and high nibbles,
+# page), then a data transfer (control byte, the columns). A later span on
+# the same page leaves the page command out.
 SPAN = 4 + 1
+MORE = SPAN - 1
 FULL = 8 * (SPAN + 128)  # every page whole
 
 
 def make():
     bus = SimI2C()
     return bus, Display(bus)
+
+
+def shown():
+    """A display whose first frame (blank) the panel already holds."""
+    bus, d = make()
+    d.show()
+    return bus, d
 
 
 def panel_matches(bus, display):
@@ -95,23 +104,79 @@ def test_full_redraw_goes_one_span_a_page():
 
 
 def test_changes_far_apart_on_one_page_go_as_two_spans():
-    bus, d = make()
-    d.show()
+    bus, d = shown()
     d.fb.pixel(2, 20, 1)
     d.fb.pixel(120, 20, 1)
     t = bus.transfers
-    assert d.show() == 2 * (SPAN + 1)  # not the 117 columns between
+    assert d.show() == SPAN + 1 + MORE + 1  # not the 117 columns between
     assert bus.transfers - t == 4
     assert panel_matches(bus, d)
 
 
-def test_a_span_across_a_chunk_edge_is_one_span():
-    bus, d = make()
+def test_a_page_is_set_once_for_all_its_spans():
+    bus, d = shown()
+    for x in (1, 40, 80, 126):  # 4 spans on page 2, 1 on page 5
+        d.fb.pixel(x, 17, 1)
+    d.fb.pixel(64, 45, 1)
+    bus.commands = []
+    assert d.show() == 2 * (SPAN + 1) + 3 * (MORE + 1)
+    pages = [op & 7 for op, _ in bus.commands if 0xB0 <= op <= 0xB7]
+    assert pages == [2, 5]
+    columns = [op for op, _ in bus.commands if op <= 0x1F]
+    assert len(columns) == 2 * 5  # every span sets its column
+    assert panel_matches(bus, d)
+
+
+def test_commands_between_shows_leave_the_next_spans_right():
+    # contrast/power/invert go through the column transfer's buffer: the
+    # next show() must still set its own columns and pages.
+    bus, d = shown()
+    d.fb.pixel(3, 3, 1)
+    d.fb.pixel(100, 3, 1)
     d.show()
-    edge = _CHUNK
+    d.contrast(0x40)
+    d.invert(True)
+    d.invert(False)
+    d.fb.pixel(50, 60, 1)
+    d.fb.pixel(120, 60, 1)
+    d.fb.pixel(5, 3, 1)
+    d.show()
+    assert bus.contrast == 0x40 and not bus.inverted
+    assert panel_matches(bus, d)
+
+
+def chunk_edges(d):
+    """The columns where the driver's chunks start, and the width."""
+    edges = [0]
+    for view in d._copies[3][:-1]:  # the frame's page copy cut in chunks; the last is empty
+        edges.append(edges[-1] + len(view))
+    return bytes(edges)
+
+
+def test_chunks_are_on_a_grid_half_a_chunk_in():
+    assert chunk_edges(Display(SimI2C())) == bytes([0] + list(range(_CHUNK // 2, 128, _CHUNK)) + [128])
+    small = Display(SimI2C(width=64, height=32), width=64, height=32)
+    assert chunk_edges(small) == bytes([0, 8, 24, 40, 56, 64])
+
+
+@pytest.mark.parametrize("edge", [_CHUNK // 2, _CHUNK // 2 + _CHUNK, 128 - _CHUNK // 2])
+def test_a_span_across_a_chunk_edge_is_one_span(edge):
+    bus, d = shown()
+    assert edge in chunk_edges(d)
     d.fb.fill_rect(edge - 2, 40, 4, 3, 1)  # 2 columns each side of the edge
     assert d.show() == SPAN + 4
     assert panel_matches(bus, d)
+
+
+@pytest.mark.parametrize("col", [7, 8, 9, 23, 24, 63, 64, 119, 120, 126])
+def test_one_column_at_a_chunk_edge_is_one_byte(col):
+    # show() reckons where each chunk starts and ends: a change in a
+    # chunk's first or last column is found there, not trimmed away.
+    bus, d = shown()
+    for p in range(8):
+        d.fb.pixel(col, 8 * p + 3, 1)
+        assert d.show() == SPAN + 1
+        assert panel_matches(bus, d)
 
 
 def test_the_first_and_last_columns_of_a_page():
@@ -122,7 +187,7 @@ def test_the_first_and_last_columns_of_a_page():
     for p in range(8):
         d.fb.pixel(0, 8 * p + p, 1)
         d.fb.pixel(127, 8 * p, 1)
-    assert d.show() == 8 * 2 * (SPAN + 1)
+    assert d.show() == 8 * (SPAN + 1 + MORE + 1)
     assert panel_matches(bus, d)
 
 
@@ -153,10 +218,13 @@ def test_spans_start_and_end_on_a_change_and_skip_matching_chunks(seed):
             d.fb.fill_rect(rng.randrange(128), rng.randrange(64), rng.randrange(1, 12), rng.randrange(1, 12), rng.randrange(2))
         bus.spans = []
         d.show()
+        edges = chunk_edges(d)
         for col, old, new in bus.spans:
             assert old[0] != new[0] and old[-1] != new[-1]
-            for c in range(-col % _CHUNK, len(new) - _CHUNK + 1, _CHUNK):  # whole chunks inside
-                assert old[c:c + _CHUNK] != new[c:c + _CHUNK], "a matching chunk was sent"
+            for start, end in zip(edges, edges[1:]):
+                if col <= start and end <= col + len(new):  # a whole chunk inside
+                    c, e = start - col, end - col
+                    assert old[c:e] != new[c:e], "a matching chunk was sent"
         assert panel_matches(bus, d)
 
 
@@ -323,3 +391,29 @@ def test_visible_applies_power_and_invert():
     assert bus.visible(1, 1) == 0 and bus.visible(2, 2) == 1
     d.power(False)
     assert bus.visible(2, 2) == 0
+
+
+def test_an_overlay_reaches_the_panel_and_leaves_the_frame_as_drawn():
+    bus, d = make()
+    d.fb.fill_rect(0, 0, 30, 10, 1)
+    d.show()
+    drawn = bytes(d.buffer)
+
+    def mark(display):
+        display.fb.fill_rect(120, 56, 8, 8, 1)
+
+    d.overlay = mark
+    assert d.show() == SPAN + 8
+    assert bytes(d.buffer) == drawn  # the frame as drawn, without the mark
+    assert bus.pixel(124, 60) == 1 and bus.pixel(5, 5) == 1
+    # A redraw of page 0 only: the other pages come back as drawn (no
+    # mark), and the next show sends page 0's change with the mark again.
+    assert d.keep(1)
+    d.fb.fill_rect(0, 0, 10, 8, 1)
+    d.kept(1)
+    assert bytes(d.buffer)[128:] == drawn[128:]
+    d.show()
+    assert bus.pixel(124, 60) == 1 and bus.pixel(20, 3) == 0 and bus.pixel(5, 3) == 1
+    d.overlay = None
+    d.show()  # the mark goes: the panel shows the frame as drawn
+    assert panel_matches(bus, d)

@@ -71,7 +71,7 @@ def line(n):
 def title(fb, s):
     """An inverted bar over page 0 holding ``s`` (the screen's title)."""
     fb.fill_rect(0, 0, W, 8, 1)
-    return text.draw(fb, s, 1, -2, text.SMALL, 0)
+    return text.draw(fb, s, 1, -2, None, 0)
 
 
 def highlight(fb, n):
