@@ -240,10 +240,6 @@ class NumberEntry:
     # What the last draw showed: game, hand, kind, seat, value, entries,
     # crossed-out preview (see dirty); made by the first draw.
     drawn = None
-    # The score table every hand ends on: loaded by the app's loop while
-    # the players enter (App.work), not by the press that first shows it
-    # (some 9 Pico ms). A game holds it from its first table on anyway.
-    loads = "tallyboard.ui.table"
 
     def reset(self, app, g, preset=None):
         """Point the picker at the expected step (the app reuses one picker
