@@ -10,14 +10,14 @@ port, a packed module about 6.7 KB with its keys).
 ``lang_XX.bin`` (little-endian):
 
 - ``N``, the number of strings (2 bytes);
-- ``N`` key hashes (``key_hash``, 3 bytes each), ascending;
+- ``N`` key hashes (``lang_file.key_hash``, 3 bytes each), ascending;
 - ``N + 1`` offsets (2 bytes each) of each record, from the first record;
 - the records, in hash order: the key, a line break, the string (UTF-8).
 
 ``t(key)`` hashes the key, finds the hash in the index and reads that one
 record; the key in the record is checked, so a key the table does not have
 shows as the key itself, never as another string. Screens draw the same
-strings on every press, so the last ``_CACHE`` (32) strings read are kept (a
+strings on every press, so the last ``_CACHE`` (31) strings read are kept (a
 screen uses fewer): a redraw allocates nothing and reads nothing.
 
 Only the chosen language's index is loaded, and there is no fallback table
@@ -25,7 +25,8 @@ Only the chosen language's index is loaded, and there is no fallback table
 
 What the screens need only now and then is in tallyboard.lang_file, loaded
 when asked for (``i18n.use``, ``i18n.LANGUAGES``, ``i18n.NATIVE``,
-``i18n.table``, ``i18n.explain`` find it there) and forgotten with the menus.
+``i18n.table``, ``i18n.explain``, ``i18n.key_hash`` find it there) and
+forgotten with the menus.
 """
 
 try:
@@ -34,7 +35,7 @@ except ImportError:  # CPython: the same values, not folded in
     const = int
 
 # (const: folded into the code by the compiler, no global, no name kept.)
-_CACHE = const(32)
+_CACHE = const(31)  # (with the keys' extra slot, lists of 31 and 32)
 # Hashes stay below 2**22, so every step of key_hash is a small int on a
 # 32-bit board too (nothing allocated).
 _HASH_MASK = const(0x3FFFFF)
@@ -49,17 +50,6 @@ _cached_keys = [None] * (_CACHE + 1)
 _cached = [None] * _CACHE
 _next = 0  # the slot the next string read goes to (the oldest)
 code = None
-
-
-def key_hash(key):
-    """The index's hash of ``key`` (tools/make_lang.py uses this too),
-    over its UTF-8 bytes (the keys are ASCII: one byte a character). A
-    loop over bytes adds ints; one over characters would call ord() for
-    each, four times as long on the board."""
-    h = 0
-    for b in key.encode():
-        h = (h * 33 + b) & _HASH_MASK
-    return h
 
 
 def __getattr__(name):
@@ -77,7 +67,11 @@ def __getattr__(name):
 
 def _find(key):
     """The string of ``key`` read from the table, or None when it has none."""
-    h = key_hash(key)
+    # The key's hash as lang_file.key_hash makes it (written here: that
+    # module is not loaded in a game).
+    h = 0
+    for b in key.encode():
+        h = (h * 33 + b) & _HASH_MASK
     index = _hashes
     count = _count
     # The hash's 3 bytes found by bytes.find (C code: a search in Python

@@ -15,6 +15,18 @@ LANGUAGES = ("en", "es", "pt", "it", "fr")
 NATIVE = {"en": "English", "es": "Español", "pt": "Português", "it": "Italiano", "fr": "Français"}
 
 
+def key_hash(key):
+    """The index's hash of ``key`` (tools/make_lang.py uses this too; i18n
+    computes it the same way inline), over its UTF-8 bytes (the keys are
+    ASCII: one byte a character). A loop over bytes adds ints; one over
+    characters would call ord() for each, four times as long on the board.
+    Below 2**22 at every step: a small int on a 32-bit board too."""
+    h = 0
+    for b in key.encode():
+        h = (h * 33 + b) & 0x3FFFFF
+    return h
+
+
 def use(lang):
     """Make ``lang`` the language of every screen (``i18n.use``): read its
     index into tallyboard.i18n (the one before is forgotten) and drop the

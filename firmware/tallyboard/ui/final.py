@@ -8,7 +8,9 @@ from tallyboard import text
 from tallyboard.buttons import UP, OK, BACK, LONG
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
-from tallyboard.ui.table import ranking, TableScreen, X_TOTAL, digits_width
+from tallyboard.ui.table import ranking, TableScreen
+
+X_TOTAL = 127  # the right edge of the totals, as in the score table (ui.table)
 
 MARK = "\u2713"  # beside each winner
 
@@ -44,7 +46,7 @@ class FinalScreen:
         g = app.game
         widgets.title(fb, t("final"))
         # Right-aligned by the characters' count (SMALL is fixed-pitch):
-        # no width() call, as for the totals below.
+        # no width() call.
         adv = text.SMALL.advance
         word = t("col_total")
         text.draw(fb, word, X_TOTAL - len(word) * adv, -2, None, 0)
@@ -63,6 +65,6 @@ class FinalScreen:
                 text.draw(fb, ranks[i], 0, y)
             text.draw(fb, app.side_names[i], 10, y, text.SMALL, color)
             v = g.totals[i]
-            text.draw(fb, v, X_TOTAL - digits_width(v) - (adv if v < 0 else 0), y, None, color)
+            text.draw(fb, v, X_TOTAL - text.width(v), y, None, color)
         word = t("final_help")
         text.draw(fb, word, (widgets.W - len(word) * adv) // 2, 54)  # line 7

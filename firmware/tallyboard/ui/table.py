@@ -23,7 +23,7 @@ except ImportError:
 _X_NAME = const(10)
 # Right edges of the change and total columns, without and with bags.
 _X_CHANGE = const(84)
-X_TOTAL = 127
+_X_TOTAL = const(127)  # (ui.final's total column too)
 _X_CHANGE_BAGS = const(76)
 _X_TOTAL_BAGS = const(104)
 _ADV = const(6)  # text.SMALL's advance: every character, every digit
@@ -100,19 +100,6 @@ def draw_next_deal(fb, app, g, y):
     b.extend(what)
     b.extend(p[3])
     text.draw(fb, b, 0, y)
-
-
-def digits_width(v):
-    """The pixels of int ``v``'s digits in SMALL, without its sign:
-    text.width without its call's frame and buffer (a row of the table
-    right-aligns two numbers)."""
-    w = _ADV
-    if v < 0:
-        v = -v
-    while v > 9:
-        v //= 10
-        w += _ADV
-    return w
 
 
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
@@ -215,7 +202,7 @@ class TableScreen:
         # Bags get a column where they count: Spades with the bag penalty on.
         show_bags = g.NAME == "spades" and g.settings.get("bags")
         x_change = _X_CHANGE_BAGS if show_bags else _X_CHANGE
-        x_total = _X_TOTAL_BAGS if show_bags else X_TOTAL
+        x_total = _X_TOTAL_BAGS if show_bags else _X_TOTAL
         if mask & 1:
             x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
             if self.index >= 0:
@@ -270,9 +257,9 @@ class TableScreen:
             draw(fb, "123456"[ranks[i] - 1], 0, yy)
             draw(fb, names[i], _X_NAME, yy)
             v = scores[i]
-            draw(fb, v, x_change - _ADV - digits_width(v), yy, None, 1, True)  # its sign always
+            draw(fb, v, x_change - text.width(v, None, True), yy, None, 1, True)  # its sign always
             v = totals[i]
-            draw(fb, v, x_total - digits_width(v) - (_ADV if v < 0 else 0), yy)
+            draw(fb, v, x_total - text.width(v), yy)
             if show_bags:
                 v = hand.bags[i]
-                draw(fb, v, widgets.W - 1 - digits_width(v), yy)
+                draw(fb, v, widgets.W - 1 - text.width(v), yy)
