@@ -10,22 +10,23 @@ port, a packed module about 6.7 KB with its keys).
 ``lang_XX.bin`` (little-endian):
 
 - ``N``, the number of strings (2 bytes);
-- ``N`` key hashes (``key_hash``, 3 bytes each), ascending;
+- ``N`` key hashes (``lang_file.key_hash``, 3 bytes each), ascending;
 - ``N + 1`` offsets (2 bytes each) of each record, from the first record;
 - the records, in hash order: the key, a line break, the string (UTF-8).
 
 ``t(key)`` hashes the key, finds the hash in the index and reads that one
 record; the key in the record is checked, so a key the table does not have
 shows as the key itself, never as another string. Screens draw the same
-strings on every press, so the last ``_CACHE`` (32) strings read are kept (a
+strings on every press, so the last ``_CACHE`` (31) strings read are kept (a
 screen uses fewer): a redraw allocates nothing and reads nothing.
 
 Only the chosen language's index is loaded, and there is no fallback table
 (tests check that every table is whole).
 
 What the screens need only now and then is in tallyboard.lang_file, loaded
-when asked for (``i18n.LANGUAGES``, ``i18n.NATIVE``, ``i18n.table``,
-``i18n.explain`` find it there) and forgotten with the menus.
+when asked for (``i18n.use``, ``i18n.LANGUAGES``, ``i18n.NATIVE``,
+``i18n.table``, ``i18n.explain``, ``i18n.key_hash`` find it there) and
+forgotten with the menus.
 """
 
 try:
@@ -34,7 +35,7 @@ except ImportError:  # CPython: the same values, not folded in
     const = int
 
 # (const: folded into the code by the compiler, no global, no name kept.)
-_CACHE = const(32)
+_CACHE = const(31)  # (with the keys' extra slot, lists of 31 and 32)
 # Hashes stay below 2**22, so every step of key_hash is a small int on a
 # 32-bit board too (nothing allocated).
 _HASH_MASK = const(0x3FFFFF)
@@ -42,52 +43,35 @@ _HASH_MASK = const(0x3FFFFF)
 _path = None  # lang_XX.bin of the language in use
 _hashes = None  # its index: the hashes, then the offsets (bytes)
 _count = 0
-_cached_keys = [None] * _CACHE
+# The keys of the kept strings, and one slot more: the key being looked up
+# goes there, so one index() both finds it and says whether it is kept (a
+# second search for ``in`` cost as much again).
+_cached_keys = [None] * (_CACHE + 1)
 _cached = [None] * _CACHE
 _next = 0  # the slot the next string read goes to (the oldest)
 code = None
 
 
-def key_hash(key):
-    """The index's hash of ``key`` (tools/make_lang.py uses this too),
-    over its UTF-8 bytes (the keys are ASCII: one byte a character). A
-    loop over bytes adds ints; one over characters would call ord() for
-    each, four times as long on the board."""
-    h = 0
-    for b in key.encode():
-        h = (h * 33 + b) & _HASH_MASK
-    return h
-
-
 def __getattr__(name):
-    # Called only for a name this module lacks: the languages, their own
-    # names, a whole table, the wording of a refusal (tallyboard.lang_file,
-    # loaded now).
+    # Called only for a name this module lacks: choosing the language, the
+    # languages, their own names, a whole table, the wording of a refusal
+    # (tallyboard.lang_file, loaded now). Not for CPython's importlib
+    # probing a module's dunders (``from tallyboard.i18n import t`` asks
+    # for __path__): that would load lang_file for nothing.
+    if name.startswith("__"):
+        raise AttributeError(name)
     from tallyboard import lang_file
 
     return getattr(lang_file, name)
 
 
-def use(lang):
-    """Make ``lang`` the language of every screen: read its index (the
-    one before is forgotten) and drop the strings kept for redraws (tests
-    use it to start again from the flash)."""
-    global _path, _hashes, _count, code, _next
-    import tallyboard
-    from tallyboard import lang_file
-
-    # Raises the ValueError naming the languages.
-    _path, _count, _hashes = lang_file.index(lang)
-    tallyboard.unload(lang_file.__name__)
-    code = lang
-    for i in range(_CACHE):
-        _cached_keys[i] = _cached[i] = None
-    _next = 0
-
-
 def _find(key):
     """The string of ``key`` read from the table, or None when it has none."""
-    h = key_hash(key)
+    # The key's hash as lang_file.key_hash makes it (written here: that
+    # module is not loaded in a game).
+    h = 0
+    for b in key.encode():
+        h = (h * 33 + b) & _HASH_MASK
     index = _hashes
     count = _count
     # The hash's 3 bytes found by bytes.find (C code: a search in Python
@@ -105,8 +89,9 @@ def _find(key):
     with open(_path, "rb") as f:
         f.seek(4 + 5 * count + start)
         record = f.read((index[j + 2] | index[j + 3] << 8) - start).decode()
+    # The key, checked without slicing it out (a string made for a test).
     n = len(key)
-    if record[:n] != key or record[n : n + 1] != "\n":
+    if record.find("\n") != n or not record.startswith(key):
         return None  # another key with the same hash: this table lacks ``key``
     return record[n + 1 :]
 
@@ -115,27 +100,26 @@ def t(key):
     """The string for ``key`` in the current language (the key itself when
     the table has none)."""
     global _next
-    if key in _cached_keys:
-        return _cached[_cached_keys.index(key)]
-    if _path is None:
-        use("en")
+    keys = _cached_keys
+    keys[_CACHE] = key
+    i = keys.index(key)
+    if i < _CACHE:
+        return _cached[i]
+    if _path is None:  # no language chosen yet (a test; the app chooses at boot)
+        from tallyboard import lang_file
+
+        lang_file.use("en")
     s = _find(key)
     if s is None:
         return key
-    _cached_keys[_next] = key
+    keys[_next] = key
     _cached[_next] = s
     _next = (_next + 1) % _CACHE
     return s
 
 
-def singular(n):
-    """True when ``n`` takes the singular in the current language (French
-    says "0 carte", "1 carte"; the others only "1 carta")."""
-    return n == 1 or (n == 0 and code == "fr")
-
-
 def tn(one, other, n):
     """The string of key ``one`` or key ``other``, whichever agrees with the
-    count ``n`` ("1 carta", "2 cartas"). Both keys are literals at the call,
-    so nothing is allocated."""
-    return t(one if singular(n) else other)
+    count ``n`` ("1 carta", "2 cartas"; French says "0 carte" too). Both
+    keys are literals at the call, so nothing is allocated."""
+    return t(one if n == 1 or (n == 0 and code == "fr") else other)

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: MIT
-"""What the screens need of the languages only now and then: which there
-are and their own names, finding and reading a string table,
-``lang_XX.bin`` (the format: tallyboard/i18n.py), and the wording of a
-refusal by the core. Loaded when a language is chosen (``i18n.use``) and
-forgotten after (a game keeps only the index it read), or when
-tallyboard.i18n is asked for one of these names (the settings screen, a
-refusal) and forgotten with the menus.
+"""What the screens need of the languages only now and then: choosing one
+(``use``), which there are and their own names, finding and reading a
+string table, ``lang_XX.bin`` (the format: tallyboard/i18n.py), and the
+wording of a refusal by the core. tallyboard.i18n finds these names here
+when asked for one (``i18n.use``, the settings screen, a refusal): loaded
+then, and forgotten once a language is chosen (a game keeps only the index
+it read) or with the menus.
 """
 
 from tallyboard.i18n import t
@@ -13,6 +13,37 @@ from tallyboard.i18n import t
 LANGUAGES = ("en", "es", "pt", "it", "fr")
 # Each language named in itself, for the settings screen.
 NATIVE = {"en": "English", "es": "Español", "pt": "Português", "it": "Italiano", "fr": "Français"}
+
+
+def key_hash(key):
+    """The index's hash of ``key`` (tools/make_lang.py uses this too; i18n
+    computes it the same way inline), over its UTF-8 bytes (the keys are
+    ASCII: one byte a character). A loop over bytes adds ints; one over
+    characters would call ord() for each, four times as long on the board.
+    Below 2**22 at every step: a small int on a 32-bit board too."""
+    h = 0
+    for b in key.encode():
+        h = (h * 33 + b) & 0x3FFFFF
+    return h
+
+
+def use(lang):
+    """Make ``lang`` the language of every screen (``i18n.use``): read its
+    index into tallyboard.i18n (the one before is forgotten) and drop the
+    strings kept for redraws (tests use it to start again from the flash).
+    This module is forgotten after: i18n needs only the index."""
+    import tallyboard
+    from tallyboard import i18n
+
+    # Raises the ValueError naming the languages.
+    i18n._path, i18n._count, i18n._hashes = index(lang)
+    i18n.code = lang
+    keys = i18n._cached_keys
+    kept = i18n._cached
+    for i in range(len(kept)):
+        keys[i] = kept[i] = None
+    i18n._next = 0
+    tallyboard.unload(__name__)
 
 
 def path(lang):

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Seeing what a screen writes: every ``text.draw`` call recorded (string,
 x, y, font, colour) while it still draws (CPython tests only). An int is
-recorded as the string drawn for it ("+3" with its sign)."""
+recorded as the string drawn for it ("+3" with its sign), a line built as
+UTF-8 bytes (ui.table's next deal) as its string."""
 
 from tallyboard import text
 from tallyboard.ui import widgets
@@ -17,6 +18,8 @@ def record_text(monkeypatch, owner):
         shown = s
         if isinstance(s, int):
             shown = ("+%d" if sign and s >= 0 else "%d") % s
+        elif not isinstance(s, str):
+            shown = bytes(s).decode()
         owner.calls.append((shown, x, y, font, color))
         return real(fb, s, x, y, font, color, sign)
 

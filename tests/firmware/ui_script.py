@@ -184,7 +184,7 @@ class Session:
             elif name == "PassScreen":
                 # The private bid's start is shown: OK, LEFT/RIGHT bid at once.
                 want = _target(g, hand, "bid", s.seat)
-                shown = s.start(app)
+                shown = s.shown  # what the screen shows
                 if want == shown:
                     self.press("ok")
                 elif self.app.smart and want == shown - 1:

@@ -6,7 +6,6 @@ that asks it: a Wizard or Hearts game never holds it in RAM."""
 from tallyboard import text
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import ARROW_L, ARROW_R
 
 BID_VALUE_X = 100  # the middle of the bid shown on the bid line
 
@@ -33,13 +32,13 @@ def draw(fb, app, picker, y):
         text.draw(fb, v, x0, y)
     left = picker.neighbour(-1)
     if app.smart and left is not None:
-        x = text.draw(fb, ARROW_L, BID_VALUE_X - 24, y, text.SMALL, 0)
+        x = text.draw(fb, "\u25c0", BID_VALUE_X - 24, y, text.SMALL, 0)  # as the number picker's
         if left < 0:
             text.draw(fb, t("blind_short"), x, y, text.SMALL, 0)
         else:
             text.draw(fb, left, x, y, None, 0)
     right = picker.neighbour(1)
     if app.smart and right is not None:
-        x = widgets.W - 1 - text.width(ARROW_R)
-        text.draw(fb, ARROW_R, x, y, text.SMALL, 0)
+        x = widgets.W - 1 - text.SMALL.advance  # the arrow's left
+        text.draw(fb, "\u25b6", x, y, text.SMALL, 0)
         widgets.draw_int_right(fb, right, x, y, None, 0)

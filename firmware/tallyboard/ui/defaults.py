@@ -16,20 +16,11 @@ def _sum(values):
     return s
 
 
-def total_for(g, kind):
-    """What the per-seat values of ``kind`` must add up to (tricks: the cards
-    dealt; hearts: 13), or None when they need not add up."""
-    if kind == "tricks":
-        # Spades deals every card: the tricks per hand is g.cards too.
-        return g.cards
-    if kind == "hearts":
-        return 13  # the hearts in a deck
-    return None
-
-
-def is_last(g, kind):
-    """True when the expected seat is the last one to enter ``kind``."""
-    return g.current.count(kind) == g.n - 1
+# The per-seat tricks of a hand add up to the cards dealt (Spades deals
+# every card: g.cards too), its hearts to 13 (the hearts in a deck); the
+# expected seat is the last to enter a kind when all the others have
+# (hand.count(kind) == g.n - 1). Written where they are needed: a call of a
+# helper costs more on the board than the test.
 
 
 def number(g, smart=True, private=False):
@@ -65,8 +56,8 @@ def number(g, smart=True, private=False):
     if kind != "tricks" and kind != "hearts":
         return low
     values = hand.values[kind]
-    left = total_for(g, kind) - _sum(values)  # not yet entered
-    if is_last(g, kind):
+    left = (g.cards if kind == "tricks" else 13) - _sum(values)  # not yet entered
+    if hand.count(kind) == g.n - 1:  # the last seat
         return max(low, min(left, high))
     if kind == "tricks":
         # The seat's own bid (most players make their bid; blind nil counts
@@ -102,8 +93,9 @@ def forced(g):
     kind = g.kind
     if kind != "tricks" and kind != "hearts":
         return None
-    left = total_for(g, kind) - _sum(g.current.values[kind])  # not yet entered
-    if not is_last(g, kind) and left != 0:
+    hand = g.current
+    left = (g.cards if kind == "tricks" else 13) - _sum(hand.values[kind])  # not yet entered
+    if left != 0 and hand.count(kind) != g.n - 1:  # not the last seat
         return None
     low, high = g.bounds()
     if low <= left <= high:

@@ -3,8 +3,8 @@
 picker (bids, tricks, hearts). Only what a game needs is loaded: Wizard's
 trump screen is in ui.trump, Hearts' seat picker and moon choice in
 ui.seats, the privacy
-screens of hidden and delayed bidding (pass to NAME, first card played,
-reveal) in ui.private.
+screens of hidden and delayed bidding (pass to NAME, reveal) in
+ui.private, the first card played of delayed bidding in ui.first_card.
 
 The pickers only show and move a value; ``app.enter`` checks it with the
 core and journals it. Number picker keys: UP/DOWN change the value, OK
@@ -25,10 +25,38 @@ except ImportError:
 
 # Constants: on the board they are folded into the code (no name kept).
 _BLIND_NIL = const(-1)
-ARROW_L = "\u25c0"
-ARROW_R = "\u25b6"
+# The neighbours' arrows (the privacy and bid-line screens write them too).
+_ARROW_L = const("\u25c0")
+_ARROW_R = const("\u25b6")
 _VALUE_Y = const(24)  # the big value fills pages 3 and 4 exactly
-NEIGHBOUR = 36  # the neighbours sit this far left/right of the middle
+_NEIGHBOUR = const(36)  # the neighbours sit this far left/right of the middle
+# text.SMALL's advance: every character and digit (a width is a count of
+# characters, no text.width call).
+_ADV = const(6)
+# A line's UTF-8 bytes, filled in place by whoever draws the next line with
+# one text.draw instead of one per piece ("3/10", ui.table's next deal): a
+# call costs some 0.25 Pico ms. tallyboard.text's bytearray on CPython: its
+# extend() takes a string, as MicroPython's does.
+LINE = getattr(text, "bytearray", bytearray)(0)
+
+
+def fraction(a, b=None):
+    """LINE filled with int ``a`` (not negative) and, unless ``b`` is None,
+    "/" and ``b``: "3/10" in one text.draw."""
+    line = LINE
+    line[0:] = b""
+    while True:
+        d = 1  # the power of ten of a's first digit
+        while d * 10 <= a:
+            d *= 10
+        while d:
+            line.append(48 + a // d % 10)
+            d //= 10
+        if b is None:
+            return line
+        line.append(47)  # "/"
+        a = b
+        b = None
 
 
 def header(app, g, kind=None, value=None):
@@ -41,18 +69,15 @@ def header(app, g, kind=None, value=None):
     if text.MASK & 1:  # the title bar is redrawn
         # Wizard has rounds, Spades and Hearts hands.
         x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))
-        x = text.draw(fb, g.hand_number, x + 4, -2, None, 0)
-        count = g.hand_count()
-        if count:
-            x = text.draw(fb, "/", x, -2, text.SMALL, 0)
-            x = text.draw(fb, count, x, -2, None, 0)
+        # "3/10" ("3" where the hands are not counted)
+        x = text.draw(fb, fraction(g.hand_number, g.hand_count() or None), x + 4, -2, None, 0)
         name = app.short_names[g.dealer]
         dealer = t("dealer_short")
         right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
         # The dealer sits flush right, but never over the hand number: when
         # the bar is too short ("Round 10/10" beside the battery mark), the
         # name's end is covered by lit bar again (cut at a letter, no new string).
-        x = max(right - 1 - text.width(name) - text.width(dealer) - 2, x + 4)
+        x = max(right - 3 - (len(name) + len(dealer)) * _ADV, x + 4)
         x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
         if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
             cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
@@ -164,7 +189,7 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
             fb.fill_rect(x, y + 2, width, 8, 0)
         v = values[s]
         if v is None and s == preview_seat and preview is not None:
-            left = x + (width - text.width(preview)) // 2
+            left = x + (width - (_ADV if preview < 10 else 2 * _ADV)) // 2  # a bid: 1 or 2 digits
             right = text.draw(fb, preview, left, y)
             widgets.cross_out(fb, left - 1, y + 2, right, y + 9)
         elif v is None:
@@ -173,7 +198,7 @@ def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
         elif v == _BLIND_NIL:
             widgets.draw_center(fb, t("blind_short"), y, None, 1, x, x + width)
         else:
-            text.draw(fb, v, x + (width - text.width(v)) // 2, y)
+            text.draw(fb, v, x + (width - (_ADV if v < 10 else 2 * _ADV)) // 2, y)  # a count: 1 or 2 digits
 
 
 def draw_sum(fb, g, kind, y, value, center=True):
@@ -181,9 +206,7 @@ def draw_sum(fb, g, kind, y, value, center=True):
     the cards (or 13 hearts), "over by 1" past them, and "under by 2" once
     every bid is in and it falls short. ``value`` is the one on the
     picker, counted as if entered. Drawn piece by piece: no string built."""
-    total = defaults.total_for(g, kind)
-    if total is None:
-        total = g.cards
+    total = 13 if kind == "hearts" else g.cards  # the hearts in a deck, or the cards dealt
     values = g.current.values[kind]
     s = value if value is not None and value > 0 else 0
     missing = 0
@@ -201,15 +224,10 @@ def draw_sum(fb, g, kind, y, value, center=True):
     else:
         key, n, den = "sum_bids" if kind == "bid" else "sum_tricks" if kind == "tricks" else "row_hearts", s, total
     word = t(key)
-    w = text.width(word) + 4 + text.width(n)
-    if den is not None:
-        w += text.width("/") + text.width(den)
+    line = fraction(n, den)  # "11/13"
+    w = (len(word) + len(line)) * _ADV + 4
     x = (widgets.W - w) // 2 if center else widgets.W - 1 - w
-    x = text.draw(fb, word, x, y) + 4
-    x = text.draw(fb, n, x, y)
-    if den is not None:
-        x = text.draw(fb, "/", x, y)
-        text.draw(fb, den, x, y)
+    text.draw(fb, line, text.draw(fb, word, x, y) + 4, y)
 
 
 class NumberEntry:
@@ -238,7 +256,7 @@ class NumberEntry:
         self.forbidden = None
         if self.kind == "bid" and hasattr(g, "forbidden_bid") and not self.private:
             self.forbidden = g.forbidden_bid()
-        self.last = self.kind != "bid" and app.smart and defaults.is_last(g, self.kind)
+        self.last = self.kind != "bid" and app.smart and g.current.count(self.kind) == g.n - 1  # the last seat
         if preset is not None and low <= preset <= high:
             self.value = preset
         else:
@@ -343,10 +361,10 @@ class NumberEntry:
             elif self.last:
                 hint = t("filled_in")
             x = text.draw(fb, t(kind), 0, y)
-            room = widgets.W - x - 4 - (text.width(hint) + 4 if hint else 0)
+            room = widgets.W - x - 4 - (len(hint) * _ADV + 4 if hint else 0)
             text.draw(fb, widgets.clip(app.names[self.seat], room) if room < 60 else app.names[self.seat], x + 4, y)
             if hint:
-                widgets.draw_int_right(fb, hint, widgets.W - 1, y)
+                text.draw(fb, hint, widgets.W - 1 - len(hint) * _ADV, y)
         if self.private or kind == "bid":
             header(app, g)
         else:
@@ -354,7 +372,7 @@ class NumberEntry:
         if mask & 0x18:  # the value and its neighbours (pages 3-4)
             big = text.BIG
             v = self.value if self.value >= 0 else 0
-            w = text.width(v, big)
+            w = big.advance if v < 10 else 2 * big.advance  # 1 or 2 digits
             x0 = (widgets.W - w) // 2
             text.draw(fb, v, x0, _VALUE_Y, big)
             if self.value == self.forbidden:
@@ -363,16 +381,16 @@ class NumberEntry:
                 ys = 30  # line 4
                 left = self.neighbour(-1)
                 if left is not None:
-                    x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, ys)
+                    x = text.draw(fb, _ARROW_L, 64 - _NEIGHBOUR, ys)
                     if left == _BLIND_NIL:
                         text.draw(fb, t("blind_short"), x + 1, ys)
                     else:
                         text.draw(fb, left, x + 1, ys)
                 nxt = self.neighbour(1)
                 if nxt is not None:
-                    x = 64 + NEIGHBOUR - text.width(ARROW_R)
-                    text.draw(fb, ARROW_R, x, ys)
-                    widgets.draw_int_right(fb, nxt, x - 1, ys)
+                    x = 64 + _NEIGHBOUR - _ADV  # the arrow's left
+                    text.draw(fb, _ARROW_R, x, ys)
+                    text.draw(fb, nxt, x - 1 - (_ADV if nxt < 10 else 2 * _ADV), ys)
         if self.private:
             return
         # Lines 5, 6 and 7 at y = 38, 46 and 54.
@@ -436,7 +454,7 @@ def for_step(app, preset=None):
 
         return hearts_step(app, g, kind, preset)
     if kind == "first_card":
-        from tallyboard.ui.private import FirstCardScreen
+        from tallyboard.ui.first_card import FirstCardScreen
 
         return app.keep(FirstCardScreen)
     return _reuse(NumberEntry, app, g, preset)

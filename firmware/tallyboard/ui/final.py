@@ -8,7 +8,9 @@ from tallyboard import text
 from tallyboard.buttons import UP, OK, BACK, LONG
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
-from tallyboard.ui.table import ranking, TableScreen, X_TOTAL
+from tallyboard.ui.table import ranking, TableScreen
+
+X_TOTAL = 127  # the right edge of the totals, as in the score table (ui.table)
 
 MARK = "\u2713"  # beside each winner
 
@@ -43,7 +45,11 @@ class FinalScreen:
         fb = app.fb
         g = app.game
         widgets.title(fb, t("final"))
-        widgets.draw_int_right(fb, t("col_total"), X_TOTAL, -2, None, 0)
+        # Right-aligned by the characters' count (SMALL is fixed-pitch):
+        # no width() call.
+        adv = text.SMALL.advance
+        word = t("col_total")
+        text.draw(fb, word, X_TOTAL - len(word) * adv, -2, None, 0)
         order = self._order
         ranks = self._ranks
         ranking(g, g.totals, order, ranks)
@@ -58,5 +64,7 @@ class FinalScreen:
             else:
                 text.draw(fb, ranks[i], 0, y)
             text.draw(fb, app.side_names[i], 10, y, text.SMALL, color)
-            widgets.draw_int_right(fb, g.totals[i], X_TOTAL, y, None, color)
-        widgets.draw_center(fb, t("final_help"), 54)  # line 7
+            v = g.totals[i]
+            text.draw(fb, v, X_TOTAL - text.width(v), y, None, color)
+        word = t("final_help")
+        text.draw(fb, word, (widgets.W - len(word) * adv) // 2, 54)  # line 7

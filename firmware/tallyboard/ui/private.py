@@ -1,13 +1,34 @@
 # SPDX-License-Identifier: MIT
 """The privacy screens of Wizard's hidden and delayed bidding: pass the
-board to NAME, the first card played, and the reveal of every bid. Loaded
-only for a game that bids hidden or delayed."""
+board to NAME and the reveal of every bid. Loaded only for a game that
+bids hidden or delayed; the first card of delayed bidding is in
+ui.first_card (a hidden game's RAM holds none of it)."""
 
 from tallyboard import text
-from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
-from tallyboard.ui.entry import header, game_key, ARROW_L, ARROW_R, NEIGHBOUR
+from tallyboard.ui.entry import game_key
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  (CPython)
+
+# text.SMALL's advance: every character and digit (a width is a count of
+# characters: no text.width or widgets.draw_center call, a call costs more
+# on the board than the sum it saves).
+_ADV = const(6)
+# The keys by their names (tallyboard.buttons.NAMES; REPEAT is kind 3), the
+# neighbours' arrows and place as ui.entry's picker has them: constants,
+# not names imported. A name stored costs the first press of a hidden
+# bidding game (this module's load) some 0.3 Pico ms, and RAM.
+_REPEAT = const(3)
+_NEIGHBOUR = const(36)
+# The words of the tricks picker that follows the reveal (ui.entry), read
+# from the flash by the press that shows the reveal, which has time to
+# spare, not by the one that leaves it: the picker's first whole draw.
+_TRICKS_WORDS = const(("tricks", "sum_tricks", "row_bid", "row_tricks"))
+del const  # (made: one global fewer)
 
 
 class PassScreen:
@@ -36,21 +57,18 @@ class PassScreen:
         self.shown = last.shown
         return 0 if last.seat == self.seat else 0x0C
 
-    def start(self, app):
-        """The private picker's starting bid."""
-        return defaults.number(app.game, app.smart, True)
-
     def key(self, app, name, kind):
         if game_key(app, name, kind):
             return
-        if name == OK:
-            app.enter("bid", self.seat, self.start(app))
-        elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
+        if name == "ok":
+            # The start this screen shows (draw, or dirty from the one before).
+            app.enter("bid", self.seat, self.shown)
+        elif (name == "left" or name == "right") and app.smart and kind != _REPEAT:
             low, high = app.game.bounds()
-            v = self.start(app) + (1 if name == RIGHT else -1)
+            v = self.shown + (1 if name == "right" else -1)
             if 0 <= v and low <= v <= high:
                 app.enter("bid", self.seat, v)
-        elif name == UP or name == DOWN:
+        elif name == "up" or name == "down":
             app.private_ready(self.seat)
             app.screen.key(app, name, kind)
 
@@ -61,58 +79,51 @@ class PassScreen:
         fb = app.fb
         mask = text.MASK
         if mask & 0x03:
-            widgets.draw_center(fb, t("pass_to"), 6)  # line 1
+            s = t("pass_to")
+            text.draw(fb, s, (widgets.W - len(s) * _ADV) // 2, 6)  # line 1
         if mask & 0x0C:
-            widgets.draw_center(fb, app.names[self.seat], 22)  # line 3
+            s = app.names[self.seat]
+            text.draw(fb, s, (widgets.W - len(s) * _ADV) // 2, 22)  # line 3
         if mask & 0xC0:
-            widgets.draw_center(fb, t("pass_keys"), 54)  # line 7
+            s = t("pass_keys")
+            text.draw(fb, s, (widgets.W - len(s) * _ADV) // 2, 54)  # line 7
         if not mask & 0x70:
             return  # the start and its neighbours stay (dirty set shown)
-        v = self.shown = self.start(app)
+        # The private picker's starting bid (nothing private: see above).
+        v = self.shown = defaults.number(app.game, app.smart, True)
         self.hand = app.game.current
         low, high = app.game.bounds()
         y = 38  # line 5
-        w = text.width(v)
+        w = _ADV if v < 10 else 2 * _ADV  # a bid: 1 or 2 digits
         x0 = (widgets.W - w) // 2
         fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
         text.draw(fb, v, x0, y, None, 0)
         if app.smart and v - 1 >= 0 and v - 1 >= low:
-            x = text.draw(fb, ARROW_L, 64 - NEIGHBOUR, y)
+            x = text.draw(fb, "\u25c0", 64 - _NEIGHBOUR, y)  # the number picker's arrows (ui.entry)
             text.draw(fb, v - 1, x + 1, y)
         if app.smart and v + 1 <= high:
-            x = 64 + NEIGHBOUR - text.width(ARROW_R)
-            text.draw(fb, ARROW_R, x, y)
-            widgets.draw_int_right(fb, v + 1, x - 1, y)
-
-
-class FirstCardScreen:
-    """Delayed bidding: bids stay hidden until the first card is played."""
-
-    def key(self, app, name, kind):
-        if not game_key(app, name, kind) and name == OK:
-            app.enter("first_card", None, 1)
-
-    def draw(self, app):
-        fb = app.fb
-        header(app, app.game)
-        widgets.draw_center(fb, t("first_card"), 22)  # line 3
-        widgets.draw_center(fb, t("ok_reveal"), 46)  # line 6
+            x = 64 + _NEIGHBOUR - _ADV  # the arrow's left
+            text.draw(fb, "\u25b6", x, y)
+            text.draw(fb, v + 1, x - 1 - (_ADV if v + 1 < 10 else 2 * _ADV), y)
 
 
 class RevealScreen:
     """Hidden or delayed bidding: every bid shown together, once."""
 
     def key(self, app, name, kind):
-        if not game_key(app, name, kind) and name == OK:
+        if not game_key(app, name, kind) and name == "ok":
             app.revealed()
 
     def draw(self, app):
         fb = app.fb
         g = app.game
+        for word in _TRICKS_WORDS:
+            t(word)  # kept by tallyboard.i18n for the picker's draw
         widgets.title(fb, t("bids"))
         bids = g.current.values["bid"]
         for i in range(g.n):
             s = app.order[i]
             y = 8 * i + 6  # line 1 + i
             text.draw(fb, app.names[s], 2, y)
-            widgets.draw_int_right(fb, bids[s], widgets.W - 2, y)
+            v = bids[s]
+            text.draw(fb, v, widgets.W - 2 - (_ADV if v < 10 else 2 * _ADV), y)  # a bid: 1 or 2 digits

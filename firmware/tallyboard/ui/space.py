@@ -6,7 +6,7 @@ the PC does not have is deleted only when the players say so (DESIGN.md:
 nothing confirmed is ever lost without asking).
 """
 
-from tallyboard.i18n import singular, t
+from tallyboard.i18n import t
 from tallyboard.ui.menu import Menu
 from tallyboard.ui.message import Message
 
@@ -53,7 +53,7 @@ def before_new_game(app, go_on, back):
     low, deleted = free_synced(app)
     if not low:
         if deleted:
-            said = t("space_deleted_one") if singular(deleted) else t("space_deleted") % deleted
+            said = t("space_deleted_one") if deleted == 1 else t("space_deleted") % deleted
             app.go(Message(t("space_low"), said, go_on))
         else:
             go_on(app)

@@ -4,9 +4,15 @@ count, and who deals next with how many cards). 2 to 6 sides fit. The final
 standings after game over are in final.py."""
 
 from tallyboard import text
-from tallyboard.buttons import UP, DOWN, OK, BACK, LONG, REPEAT
+# The keys by their names ("up", "ok"...: tallyboard.buttons.NAMES), not
+# imported: a name each in the module's globals, which MicroPython grows
+# in steps (see the end of the constants below).
+from tallyboard.buttons import LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
+# The hand screens' line buffer: the next deal is filled in it after every
+# hand and drawn by one text.draw (a call per piece cost some 0.25 Pico ms).
+from tallyboard.ui.entry import LINE
 
 try:
     from micropython import const
@@ -17,9 +23,10 @@ except ImportError:
 _X_NAME = const(10)
 # Right edges of the change and total columns, without and with bags.
 _X_CHANGE = const(84)
-X_TOTAL = 127
+_X_TOTAL = const(127)  # (ui.final's total column too)
 _X_CHANGE_BAGS = const(76)
 _X_TOTAL_BAGS = const(104)
+_ADV = const(6)  # text.SMALL's advance: every character, every digit
 
 
 def ranking(g, totals, order, ranks):
@@ -27,29 +34,24 @@ def ranking(g, totals, order, ranks):
     side, into the lists ``order`` and ``ranks`` (nothing allocated: not
     even a tuple to return them)."""
     lowest = g.NAME == "hearts"
-    for i in range(len(totals)):
-        order[i] = i
     # Insertion sort: at most 6 sides, and no key functions to allocate.
-    for i in range(1, len(totals)):
-        j = i
-        while j > 0:
-            a = totals[order[j - 1]]
-            b = totals[order[j]]
-            if (b < a) if lowest else (b > a):
-                order[j - 1], order[j] = order[j], order[j - 1]
-                j -= 1
-            else:
-                break
+    # Side i goes in after the sides it does not beat (ties keep their order).
     for i in range(len(totals)):
-        if i > 0 and totals[order[i]] == totals[order[i - 1]]:
+        v = totals[i]
+        j = i
+        while j and ((v < totals[order[j - 1]]) if lowest else (v > totals[order[j - 1]])):
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    for i in range(len(totals)):
+        if i and totals[order[i]] == totals[order[i - 1]]:
             ranks[order[i]] = ranks[order[i - 1]]
         else:
             ranks[order[i]] = i + 1
 
 
 # The next-deal sentence of the current language, cut around its {0}
-# (the dealer) and {1} (the cards, or Hearts' pass) once per language:
-# drawn piece by piece after every hand, nothing is built per hand.
+# (the dealer) and {1} (the cards, or Hearts' pass) once per language.
 _split = [None, "", "", ""]
 
 
@@ -67,9 +69,6 @@ def draw_next_deal(fb, app, g, y):
         p[2] = template[a + 3:b]
         p[3] = template[b + 3:]
     name = app.short_names[g.dealer]
-    # SMALL is fixed-pitch: the line's width is its characters' count
-    # times the advance (no width() call per piece).
-    adv = text.SMALL.advance
     if hearts:
         from tallyboard.ui.seats import pass_word  # Hearts' screens
 
@@ -78,24 +77,36 @@ def draw_next_deal(fb, app, g, y):
     else:
         n = g.cards
         what = tn("card_one", "cards", n)
-        tail = text.width(n) // adv + 1 + len(what)  # "13 cards"
-    over = (len(p[1]) + len(name) + len(p[2]) + tail + len(p[3])) * adv - widgets.W
+        d = 1  # the power of ten of n's first digit
+        tail = 2 + len(what)  # "13 cards": a digit, the space, the word
+        while d * 10 <= n:
+            d *= 10
+            tail += 1
+    # SMALL is fixed-pitch: the line's width is its characters' count
+    # times the advance (no width() call per piece).
+    over = (len(p[1]) + len(name) + len(p[2]) + tail + len(p[3])) * _ADV - widgets.W
     if over > 0:
-        name = widgets.clip(name, len(name) * adv - over)
-    x = text.draw(fb, p[1], 0, y)
-    x = text.draw(fb, name, x, y)
-    x = text.draw(fb, p[2], x, y)
+        name = widgets.clip(name, len(name) * _ADV - over)
+    b = LINE
+    b[0:] = b""
+    b.extend(p[1])
+    b.extend(name)
+    b.extend(p[2])
     if not hearts:
-        x = text.draw(fb, n, x, y) + adv
-    x = text.draw(fb, what, x, y)
-    text.draw(fb, p[3], x, y)
+        while d:
+            b.append(48 + n // d % 10)
+            d //= 10
+        b.append(32)
+    b.extend(what)
+    b.extend(p[3])
+    text.draw(fb, b, 0, y)
 
 
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
 # line 6, above the next deal.
 _TRUMP_MAX_SIDES = const(5)
-# The constants are made: without ``const`` the module's globals stay at
-# 17, short of the step at which MicroPython grows a module's dict (an
+# The constants are made: without ``const`` the module's globals stay
+# short of 18, the step at which MicroPython grows a module's dict (an
 # 18th name made it grow: 96 bytes of a game's heap on the unix port,
 # mp_bench, for a name never used again).
 del const
@@ -128,7 +139,7 @@ class TableScreen:
         self.on_back = on_back
         self.undo = undo
         self.index = len(g.hands) - 1 if index is None else index
-        self.trump = ask and app.trump_due() and g.n <= _TRUMP_MAX_SIDES
+        self.trump = ask and g.n <= _TRUMP_MAX_SIDES and app.trump_due()
         self.picker = None
         if ask and g.NAME == "spades" and g.kind == "bid":
             # The app's one number picker, pointed at the first bid.
@@ -137,23 +148,23 @@ class TableScreen:
     def key(self, app, name, kind):
         g = app.game
         if kind == LONG:
-            if name == BACK and self.undo:
+            if name == "back" and self.undo:
                 app.undo()
-        elif self.picker is not None and name != BACK:
+        elif self.picker is not None and name != "back":
             self.picker.key(app, name, kind)
-        elif self.trump and name != BACK:
+        elif self.trump and name != "back":
             if kind != REPEAT:
                 from tallyboard.ui.trump import trump_key  # Wizard's
 
                 trump_key(app, name)
-        elif name == OK:
+        elif name == "ok":
             self.on_ok(app)
-        elif name == BACK:
+        elif name == "back":
             if self.on_back:
                 self.on_back(app)
-        elif name == UP and self.index > 0:
+        elif name == "up" and self.index > 0:
             self.index -= 1
-        elif name == DOWN and self.index < len(g.hands) - 1:
+        elif name == "down" and self.index < len(g.hands) - 1:
             self.index += 1
         elif name == "right" and g.NAME != "hearts":  # issue 16: this game's bid accuracy, loaded when opened
             from tallyboard.ui.accuracy import open_accuracy
@@ -191,15 +202,19 @@ class TableScreen:
         # Bags get a column where they count: Spades with the bag penalty on.
         show_bags = g.NAME == "spades" and g.settings.get("bags")
         x_change = _X_CHANGE_BAGS if show_bags else _X_CHANGE
-        x_total = _X_TOTAL_BAGS if show_bags else X_TOTAL
+        x_total = _X_TOTAL_BAGS if show_bags else _X_TOTAL
         if mask & 1:
             x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
             if self.index >= 0:
                 text.draw(fb, self.index + 1, x + 4, -2, None, 0)
-            widgets.draw_int_right(fb, t("col_change"), x_change, -2, None, 0)
-            widgets.draw_int_right(fb, t("col_total"), x_total, -2, None, 0)
+            # The headings right-aligned (SMALL: a width is a count of characters).
+            word = t("col_change")
+            text.draw(fb, word, x_change - len(word) * _ADV, -2, None, 0)
+            word = t("col_total")
+            text.draw(fb, word, x_total - len(word) * _ADV, -2, None, 0)
             if show_bags:
-                widgets.draw_int_right(fb, t("col_bags"), widgets.W - 1, -2, None, 0)
+                word = t("col_bags")
+                text.draw(fb, word, widgets.W - 1 - len(word) * _ADV, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
             # Wizard only: loaded for its game (forgotten at home).
@@ -228,20 +243,23 @@ class TableScreen:
         order = self._order
         ranks = self._ranks
         ranking(g, hand.totals, order, ranks)
-        rows = len(hand.totals)
         draw = text.draw
-        width = text.width
-        for r in range(rows):
+        names = app.side_names
+        scores = hand.scores
+        totals = hand.totals
+        for r in range(len(totals)):
             if not mask & 3 << r:
                 continue  # line 1 + r stays
             i = order[r]
             yy = 8 * r + 6  # line 1 + r
-            draw(fb, ranks[i], 0, yy)
-            draw(fb, app.side_names[i], _X_NAME, yy)
-            v = hand.scores[i]
-            draw(fb, v, x_change - width(v, None, True), yy, None, 1, True)
-            v = hand.totals[i]
-            draw(fb, v, x_total - width(v), yy)
+            # The rank (at most 6 sides) as a one-character string (interned
+            # once): text.draw skips making an int's characters, a call.
+            draw(fb, "123456"[ranks[i] - 1], 0, yy)
+            draw(fb, names[i], _X_NAME, yy)
+            v = scores[i]
+            draw(fb, v, x_change - text.width(v, None, True), yy, None, 1, True)  # its sign always
+            v = totals[i]
+            draw(fb, v, x_total - text.width(v), yy)
             if show_bags:
                 v = hand.bags[i]
-                draw(fb, v, widgets.W - 1 - width(v), yy)
+                draw(fb, v, widgets.W - 1 - text.width(v), yy)

@@ -49,6 +49,10 @@ class TrumpEntry:
     """Wizard trump for the round: one key per suit, OK for none."""
 
     game = hand = None  # the game and hand the last draw showed (NumberEntry.dirty)
+    # With bids hidden or delayed, the privacy screens that follow the trump:
+    # loaded by the app's loop while the trump is chosen (App.work), not by
+    # the press that chooses it (some 8 Pico ms). Set by draw.
+    loads = None
 
     def key(self, app, name, kind):
         if not entry.game_key(app, name, kind):
@@ -59,6 +63,7 @@ class TrumpEntry:
         g = app.game
         self.game = g
         self.hand = g.hand_number
+        self.loads = None if g.settings["bidding"] == "open" else "tallyboard.ui.private"
         entry.header(app, g)
         # The entry layout: page 2 the question, then one key per suit.
         text.draw(fb, t("trump_q"), 0, 14)  # line 2
