@@ -22,7 +22,7 @@ from tallyboard.ui import widgets
 
 # The game's screens, forgotten on the home menu (go_home): names under
 # tallyboard, one string.
-GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.seats ui.bid_line ui.trump"
+GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.first_card ui.seats ui.bid_line ui.trump"
 
 
 class _Live:

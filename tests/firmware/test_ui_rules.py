@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The UI asks the core: refused entries, private bids, undo, amend, ties."""
 
+import sys
 from tests.firmware.ui_script import LONG, Session
 
 
@@ -140,6 +141,8 @@ def test_delayed_bids_show_after_the_first_card():
     assert s.screen() == "RevealScreen" and s.app.game.bids_visible()
     s.press("ok")
     assert s.app.game.kind == "tricks"
+    s.home()  # the game's screens, the first-card screen's too, are forgotten at home
+    assert "tallyboard.ui.first_card" not in sys.modules
 
 
 def test_long_back_undoes_the_last_entry_into_the_picker():
