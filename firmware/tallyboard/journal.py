@@ -316,8 +316,29 @@ class Journal:
     def entry(self, game_id, kind, seat, value):
         """Journal one entry the core has accepted (call it after
         ``game.enter`` succeeded: a refused record stops the replay)."""
+        st = self._games.get(game_id)
+        if st is not None and st is self._owner and st.tail and not self._ops and st.writable and not (st.ended or st.dirty):
+            # The common case, a record more in the tail this journal
+            # holds, written here: each call of the big _append and _write
+            # costs a heap-allocated frame on the board, per press.
+            at = st.head + st.tail
+            end = write_entry(self._buf, at, st.seq, kind, seat, value)
+            if 0 <= end <= TAIL_MAX:
+                data = self._view[at:end]
+                st.dirty = True  # until this write is known to be whole
+                try:
+                    self.fs.append(st.tail_name, data)
+                except Exception:
+                    if not self._settle(st.tail_name, at, data):
+                        raise
+                st.dirty = False
+                st.tail = end - st.head
+                st.seq += 1
+                return
+        # Anything else (a first record, a full tail, another game's,
+        # an error to raise) as every other record:
         # (journal_ops._get raises for a game that is not there)
-        self._append(self._games.get(game_id) or self._get(game_id), ENTRY, kind, seat, value)
+        self._append(st or self._get(game_id), ENTRY, kind, seat, value)
 
     def undo(self, game_id):
         """Journal an undo the core has done."""
