@@ -245,39 +245,42 @@ class App:
     def enter(self, kind, seat, value):
         """Enter one confirmed value; returns True when it was accepted."""
         g = self.game
-        try:
-            done = g.enter(kind, seat, value)
-        except RuleError as e:
-            # The rule in the players' language (rare in a game: the words
-            # are loaded for it, app_more.failure).
-            self.refuse(self.failure(e))
-            return False
-        try:
-            self.journal.entry(self.game_id, kind, seat, value)
-        except (OSError, ValueError) as e:
-            g.undo()
-            self.refuse(self.failure(e))
-            return False
-        if done:
-            # When it was last played, for the Resume screen (per hand: the
-            # time is a big integer, an allocation on the board).
-            self.played[self.game_id] = self.clock.time()
-            # The table after a hand also asks the next one's first question
-            # (Wizard: the trump; Spades: the first bid).
-            self.show_table(_close_game if g.finished else App.next_screen, None if g.finished else _menu, None, True, not g.finished)
-            return True
-        # With smart defaults on, a tricks or hearts value that can only be
-        # one number (the last seat's, or 0 once nothing is left) is entered
-        # at once: asking for it would be a press that decides nothing. Not
-        # the step an undo has just reopened: the players check it
-        # themselves rather than have it filled in behind their back.
-        value = _screens_of("tallyboard.ui.entry").defaults.forced(g) if self.smart else None
-        keep = self._no_auto
-        if value is not None and not (keep is not None and keep[0] == g.hand_number and keep[1] == g.kind and keep[2] == g.seat):
-            self.enter(g.kind, g.seat, value)
-        else:
-            self.next_screen()
-        return True
+        while True:
+            try:
+                done = g.enter(kind, seat, value)
+            except RuleError as e:
+                # The rule in the players' language (rare in a game: the words
+                # are loaded for it, app_more.failure).
+                self.refuse(self.failure(e))
+                return False
+            try:
+                self.journal.entry(self.game_id, kind, seat, value)
+            except (OSError, ValueError) as e:
+                g.undo()
+                self.refuse(self.failure(e))
+                return False
+            if done:
+                # When it was last played, for the Resume screen (per hand: the
+                # time is a big integer, an allocation on the board).
+                self.played[self.game_id] = self.clock.time()
+                # The table after a hand also asks the next one's first question
+                # (Wizard: the trump; Spades: the first bid).
+                self.show_table(_close_game if g.finished else App.next_screen, None if g.finished else _menu, None, True, not g.finished)
+                return True
+            # With smart defaults on, a tricks or hearts value that can only be
+            # one number (the last seat's, or 0 once nothing is left) is entered
+            # at once: asking for it would be a press that decides nothing. Not
+            # the step an undo has just reopened: the players check it
+            # themselves rather than have it filled in behind their back.
+            # (Entered by this loop, not a call of enter: on the board a call
+            # of a function this big gets its frame from the heap.)
+            value = _screens_of("tallyboard.ui.entry").defaults.forced(g) if self.smart else None
+            kind = g.kind
+            seat = g.seat
+            keep = self._no_auto
+            if value is None or (keep is not None and keep[0] == g.hand_number and keep[1] == kind and keep[2] == seat):
+                self.next_screen()
+                return True
 
     def show_table(self, on_ok, on_back, index=None, undo=True, ask=False):
         """The score table (one screen object reused for every hand, kept
