@@ -97,6 +97,9 @@ _SEQ_MAX = const(1000000000)  # 9 digits
 # " ", crc, "\n"
 FAST_MAX = 9 + 4 + 3 * (_WORD_MAX + 2) + 2 + 1 + 1 + 8 + 1
 _HEX = b"0123456789abcdef"
+# The words write_entry has checked, as bytes (at most _WORDS_KEPT).
+_WORDS = {}
+_WORDS_KEPT = const(16)
 _NULL = b"null"
 _TRUE = b"true"
 _FALSE = b"false"
@@ -150,12 +153,21 @@ def write_entry(buf, at, seq, kind, seat, value):
                 i = end
         elif t is str and len(v) <= _WORD_MAX:
             # Printable ASCII but quote and backslash: written as it is.
+            # Each word is checked once and its bytes kept (a game writes
+            # a few: its kinds, Wizard's suits): walking a str makes a
+            # str of each character on MicroPython, bytes give ints.
+            w = _WORDS.get(v)
+            if w is None:
+                for ch in v:
+                    c = ord(ch)
+                    if c < 32 or c > 126 or c == 34 or c == 92:
+                        return -1
+                w = v.encode()
+                if len(_WORDS) < _WORDS_KEPT:
+                    _WORDS[v] = w
             buf[i] = 34
             i += 1
-            for ch in v:
-                c = ord(ch)
-                if c < 32 or c > 126 or c == 34 or c == 92:
-                    return -1
+            for c in w:
                 buf[i] = c
                 i += 1
             buf[i] = 34
