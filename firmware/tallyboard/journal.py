@@ -96,19 +96,15 @@ _SEQ_MAX = const(1000000000)  # 9 digits
 # seq, " e [", three values (a quoted word at most) and two commas, "]",
 # " ", crc, "\n"
 FAST_MAX = 9 + 4 + 3 * (_WORD_MAX + 2) + 2 + 1 + 1 + 8 + 1
-_HEX = b"0123456789abcdef"
-# The words write_entry has checked, as bytes (at most _WORDS_KEPT).
-_WORDS = {}
-_WORDS_KEPT = const(16)
-_NULL = b"null"
-_TRUE = b"true"
-_FALSE = b"false"
+# The kind write_entry wrote last and its bytes.
+_KIND = [None, bytearray(_WORD_MAX)]
 # CRC-32 (zlib's reflected polynomial 0xEDB88320) of each nibble, split in
 # its low 28 bits and its top nibble: every intermediate value stays a small
 # int on MicroPython.
 _CRC_LO = (0, 230101092, 191766728, 114897068, 115098000, 191582708, 229794136, 356668, 230196000, 1020740,
            114729960, 190952332, 191152816, 114545364, 713336, 230552092)
-_CRC_HI = b"\x00\x01\x03\x02\x07\x06\x04\x05\x0e\x0f\r\x0c\t\x08\n\x0b"
+# Bytes 16-19: "null", kept here rather than as one more bytes object.
+_CRC_HI = b"\x00\x01\x03\x02\x07\x06\x04\x05\x0e\x0f\r\x0c\t\x08\n\x0bnull"
 
 
 def write_entry(buf, at, seq, kind, seat, value):
@@ -127,7 +123,8 @@ def write_entry(buf, at, seq, kind, seat, value):
     v = seq
     while True:
         # One type() and identity tests: ints (seq, seats, values) first,
-        # then words; True and False are bools, not ints, here.
+        # then words, then null; True and False (bools, not ints, here)
+        # go to the generic encoder.
         t = type(v)
         if t is int:
             if n and not -_BIG < v < _BIG:
@@ -153,30 +150,37 @@ def write_entry(buf, at, seq, kind, seat, value):
                 i = end
         elif t is str and len(v) <= _WORD_MAX:
             # Printable ASCII but quote and backslash: written as it is.
-            # Each word is checked once and its bytes kept (a game writes
-            # a few: its kinds, Wizard's suits): walking a str makes a
-            # str of each character on MicroPython, bytes give ints.
-            w = _WORDS.get(v)
-            if w is None:
+            # The kind written last is kept as bytes (_KIND): an entry's
+            # kind is most often the last one's, and walking a str makes a
+            # str of each character on MicroPython (bytes give ints).
+            buf[i] = 34
+            i += 1
+            w = _KIND[1]
+            if v is _KIND[0]:
+                for k in range(len(v)):
+                    buf[i] = w[k]
+                    i += 1
+            else:
+                k = 0
+                if n == 1:
+                    _KIND[0] = None  # until w holds all of v
                 for ch in v:
                     c = ord(ch)
                     if c < 32 or c > 126 or c == 34 or c == 92:
                         return -1
-                w = v.encode()
-                if len(_WORDS) < _WORDS_KEPT:
-                    _WORDS[v] = w
+                    buf[i] = c
+                    i += 1
+                    if n == 1:
+                        w[k] = c
+                        k += 1
+                if n == 1:
+                    _KIND[0] = v
             buf[i] = 34
             i += 1
-            for c in w:
-                buf[i] = c
-                i += 1
-            buf[i] = 34
-            i += 1
-        elif v is None or t is bool:
-            w = _NULL if v is None else _TRUE if v else _FALSE
-            for k in range(len(w)):
-                buf[i + k] = w[k]
-            i += len(w)
+        elif v is None:  # (no entry the core takes has a bool)
+            for k in range(4):
+                buf[i + k] = _CRC_HI[16 + k]
+            i += 4
         else:
             return -1
         if n == 0:
@@ -185,7 +189,7 @@ def write_entry(buf, at, seq, kind, seat, value):
             if kind is None:
                 buf[i + 1] = 117  # "u"
                 for k in range(4):
-                    buf[i + 3 + k] = _NULL[k]
+                    buf[i + 3 + k] = _CRC_HI[16 + k]
                 i += 7
                 break
             buf[i + 1] = 101  # "e"
@@ -218,9 +222,12 @@ def write_entry(buf, at, seq, kind, seat, value):
         hi = thi[x]
     lo ^= 0x0FFFFFFF
     buf[i] = 32
-    buf[i + 1] = _HEX[hi ^ 15]
+    # The hex digits by arithmetic (no table kept in RAM): 48 "0", 87 + 10 "a".
+    x = hi ^ 15
+    buf[i + 1] = x + (48 if x < 10 else 87)
     for k in range(7):
-        buf[i + 8 - k] = _HEX[lo & 15]
+        x = lo & 15
+        buf[i + 8 - k] = x + (48 if x < 10 else 87)
         lo >>= 4
     buf[i + 9] = 10
     return i + 10
@@ -328,29 +335,8 @@ class Journal:
     def entry(self, game_id, kind, seat, value):
         """Journal one entry the core has accepted (call it after
         ``game.enter`` succeeded: a refused record stops the replay)."""
-        st = self._games.get(game_id)
-        if st is not None and st is self._owner and st.tail and not self._ops and st.writable and not (st.ended or st.dirty):
-            # The common case, a record more in the tail this journal
-            # holds, written here: each call of the big _append and _write
-            # costs a heap-allocated frame on the board, per press.
-            at = st.head + st.tail
-            end = write_entry(self._buf, at, st.seq, kind, seat, value)
-            if 0 <= end <= TAIL_MAX:
-                data = self._view[at:end]
-                st.dirty = True  # until this write is known to be whole
-                try:
-                    self.fs.append(st.tail_name, data)
-                except Exception:
-                    if not self._settle(st.tail_name, at, data):
-                        raise
-                st.dirty = False
-                st.tail = end - st.head
-                st.seq += 1
-                return
-        # Anything else (a first record, a full tail, another game's,
-        # an error to raise) as every other record:
         # (journal_ops._get raises for a game that is not there)
-        self._append(st or self._get(game_id), ENTRY, kind, seat, value)
+        self._append(self._games.get(game_id) or self._get(game_id), ENTRY, kind, seat, value)
 
     def undo(self, game_id):
         """Journal an undo the core has done."""

@@ -330,17 +330,10 @@ class Game:
     def _check_sum(self, hand, kind, seat, value, total):
         """Per-seat counts of ``kind`` must add up to ``total``: refuse a
         value that overshoots, and a last value that falls short."""
-        # One pass for both the sum and the count (not Hand.total and
-        # Hand.count: two calls more on every entry).
-        entered = value
-        count = 0
-        for v in hand.values[kind]:
-            if v is not None:
-                entered += v
-                count += 1
+        entered = hand.total(kind) + value
         if entered > total:
             raise self._error("sum_over", seat, kind + "_total", kind, entered, total)
-        if count == self.n - 1 and entered != total:
+        if hand.count(kind) == self.n - 1 and entered != total:
             raise self._error("sum_short", seat, kind + "_total", kind, entered, total, total - entered + value)
 
     def sole_leader(self):

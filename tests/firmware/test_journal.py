@@ -467,6 +467,19 @@ def test_fast_writer_writes_the_generic_encoders_bytes():
     assert fast_line(1, "x" * 17, 0, 0) is None and fast_line(1, "bid", 0, 'a"b') is None
 
 
+def test_fast_writer_keeps_the_last_kind_right_after_a_refused_one():
+    # write_entry keeps the last kind's bytes; a kind it refuses part way
+    # (a quote after two other characters) must not leave them half
+    # overwritten for the next entry of the kept kind.
+    tricks = jj.encode(5, jf.ENTRY, ["tricks", 2, 1])
+    assert fast_line(5, "tricks", 2, 1) == tricks
+    assert fast_line(5, "tricks", 2, 1) == tricks
+    assert fast_line(6, 'xy"z', 2, 1) is None
+    assert fast_line(5, "tricks", 2, 1) == tricks
+    assert fast_line(7, "bid", 0, "tricks") == jj.encode(7, jf.ENTRY, ["bid", 0, "tricks"])
+    assert fast_line(5, "tricks", 2, 1) == tricks
+
+
 def test_journal_falls_back_to_the_generic_encoder_for_unknown_values():
     # Records the rules would refuse are still written byte for byte the
     # same as before (the journal does not judge them).
