@@ -256,14 +256,19 @@ class TableScreen:
             if not mask & 3 << r:
                 continue  # line 1 + r stays
             i = order[r]
-            # The line's bytes: rank, space, name, then each number padded
-            # with spaces to its column's right edge (nothing allocated).
+            # The line's bytes (nothing allocated): rank, space, name, then
+            # spaces to the line's 21st character, and the numbers written
+            # over them from their columns' right edges leftwards (no
+            # digits to count first, no padding to reckon).
             b[0:] = b""
             b.append(48 + ranks[i])
             b.append(32)
             v = names[i]
             b.extend(v)
-            k = 2 + len(v)  # characters so far (a name may have accents)
+            b.extend(b"                   ")  # 19: the line less rank, space
+            k = len(b) - len(v)  # (a name's characters may take 2 bytes)
+            b[k:] = b""
+            k -= 22  # column c's byte is k + c: a right edge e's last is k + e
             v = scores[i]
             e = c_change
             c = 43  # the change's sign always: "+" (or "-")
@@ -271,20 +276,15 @@ class TableScreen:
                 if v < 0:
                     c = 45
                     v = -v
-                d = 1  # the power of ten of v's first digit
-                n = 2 if c else 1  # its characters
-                while d * 10 <= v:
-                    d *= 10
-                    n += 1
-                while k < e - n:
-                    b.append(32)
-                    k += 1
+                j = k + e
+                while True:
+                    b[j] = 48 + v % 10
+                    v //= 10
+                    if not v:
+                        break
+                    j -= 1
                 if c:
-                    b.append(c)
-                while d:
-                    b.append(48 + v // d % 10)
-                    d //= 10
-                k = e
+                    b[j - 1] = c
                 if e == c_change:
                     v = totals[i]
                     e = c_total
