@@ -206,35 +206,20 @@ class TableScreen:
         mask = text.MASK
         # Bags get a column where they count: Spades with the bag penalty on.
         show_bags = g.NAME == "spades" and g.settings.get("bags")
-        c_change = _COL_CHANGE_BAGS if show_bags else _COL_CHANGE
-        c_total = _COL_TOTAL_BAGS if show_bags else _COL_TOTAL
+        x_change = _COL_CHANGE_BAGS if show_bags else _COL_CHANGE
+        x_total = _COL_TOTAL_BAGS if show_bags else _COL_TOTAL
         if mask & 1:
             x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
             if self.index >= 0:
                 text.draw(fb, self.index + 1, x + 4, -2, None, 0)
-            # The headings as one line (a call each cost some 0.25 Pico
-            # ms), each right-aligned on its column (SMALL: a width is a
-            # count of characters), spaces between.
-            b = LINE
-            b[0:] = b""
+            # The headings right-aligned (SMALL: a width is a count of characters).
             word = t("col_change")
-            k = e = c_change
-            x = 1 + (k - len(word)) * _ADV
-            while True:
-                while k < e - len(word):
-                    b.append(32)
-                    k += 1
-                b.extend(word)
-                k = e
-                if e == c_change:
-                    word = t("col_total")
-                    e = c_total
-                elif show_bags and e == c_total:
-                    word = t("col_bags")
-                    e = _COL_BAGS
-                else:
-                    break
-            text.draw(fb, b, x, -2, None, 0)
+            text.draw(fb, word, 1 + (x_change - len(word)) * _ADV, -2, None, 0)
+            word = t("col_total")
+            text.draw(fb, word, 1 + (x_total - len(word)) * _ADV, -2, None, 0)
+            if show_bags:
+                word = t("col_bags")
+                text.draw(fb, word, 1 + (_COL_BAGS - len(word)) * _ADV, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
             # Wizard only: loaded for its game (forgotten at home).
@@ -248,12 +233,8 @@ class TableScreen:
             bid_line.draw(fb, app, self.picker, 46)  # line 6
         if mask & 0xC0:  # line 7
             # The target was reached but a shared best total means another hand.
-            tie = False
-            if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1:
-                for total in g.totals:
-                    if total >= g.target:
-                        tie = True
-            if tie:
+            # (max: no loop of our own, a smaller function on the board)
+            if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1 and max(g.totals) >= g.target:
                 text.draw(fb, t("tie_more"), 0, 54)  # line 7
             elif g.current is not None:
                 draw_next_deal(fb, app, g, 54)  # line 7
@@ -280,12 +261,14 @@ class TableScreen:
             b.append(32)
             v = names[i]
             b.extend(v)
-            b.extend(b"                   ")  # 19: the line less rank, space
-            k = len(b) - len(v)  # (a name's characters may take 2 bytes)
-            b[k:] = b""
+            k = len(b) - len(v) + 19  # (a name's characters may take 2 bytes)
+            while len(b) < k:
+                b.append(32)
             k -= 22  # column c's byte is k + c: a right edge e's last is k + e
+            if show_bags:  # 0 to 9 (every ten cost 100 and start again)
+                b[k + _COL_BAGS] = 48 + hand.bags[i]
             v = scores[i]
-            e = c_change
+            e = x_change
             c = 43  # the change's sign always: "+" (or "-")
             while True:
                 if v < 0:
@@ -300,13 +283,9 @@ class TableScreen:
                     j -= 1
                 if c:
                     b[j - 1] = c
-                if e == c_change:
-                    v = totals[i]
-                    e = c_total
-                elif show_bags and e == c_total:
-                    v = hand.bags[i]
-                    e = _COL_BAGS
-                else:
+                if e == x_total:
                     break
+                v = totals[i]
+                e = x_total
                 c = 0
             text.draw(fb, b, 1, 8 * r + 6)  # line 1 + r
