@@ -255,16 +255,18 @@ class TableScreen:
             # The line's bytes (nothing allocated): rank, space, name, then
             # spaces to the line's 21st character, and the numbers written
             # over them from their columns' right edges leftwards (no
-            # digits to count first, no padding to reckon).
+            # digits to count first). The spaces are appended, not copied
+            # from a constant: one would stay in RAM for the whole game.
             b[0:] = b""
             b.append(48 + ranks[i])
             b.append(32)
             v = names[i]
             b.extend(v)
-            k = len(b) - len(v) + 19  # (a name's characters may take 2 bytes)
-            while len(b) < k:
+            # (a range loop counts in the VM, no object; a name's characters
+            # may take 2 bytes each)
+            for k in range(19 - len(v)):
                 b.append(32)
-            k -= 22  # column c's byte is k + c: a right edge e's last is k + e
+            k = len(b) - 22  # column c's byte is k + c: a right edge e's last is k + e
             if show_bags:  # 0 to 9 (every ten cost 100 and start again)
                 b[k + _COL_BAGS] = 48 + hand.bags[i]
             v = scores[i]
