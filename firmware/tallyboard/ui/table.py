@@ -206,6 +206,7 @@ class TableScreen:
         mask = text.MASK
         # Bags get a column where they count: Spades with the bag penalty on.
         show_bags = g.NAME == "spades" and g.settings.get("bags")
+        # (the right edges as character counts: see _COL_CHANGE)
         x_change = _COL_CHANGE_BAGS if show_bags else _COL_CHANGE
         x_total = _COL_TOTAL_BAGS if show_bags else _COL_TOTAL
         if mask & 1:
