@@ -237,7 +237,8 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
                     fb.blit(s, x - 128, -8 * (c + k[5]), key, palette)
             else:
                 c = _MAP[c]
-            fb.blit(s, x, c * -8, key, palette)
+            if c:  # (glyph 0, the space, has nothing to draw: a line's gaps)
+                fb.blit(s, x, c * -8, key, palette)
             x += 6
         return x - y
     return _cells(fb, s, x, y - 2, SMALL, color, sign)

@@ -20,12 +20,17 @@ except ImportError:
     const = lambda x: x  # noqa: E731  (CPython)
 
 # Constants: on the board they are folded into the code (no name kept).
-_X_NAME = const(10)
-# Right edges of the change and total columns, without and with bags.
-_X_CHANGE = const(84)
-_X_TOTAL = const(127)  # (ui.final's total column too)
-_X_CHANGE_BAGS = const(76)
-_X_TOTAL_BAGS = const(104)
+# A side's line is drawn as one text (a call each cost some 0.25 Pico ms),
+# so its columns sit on the 6 px character grid from x = 1 (the title's x):
+# the rank, a space, the name (at most 8 characters, 6 with bags:
+# ui.entry.name_width), then right-aligned the change, the total and the
+# bags, each a space clear of the column before. Their right edges as
+# character counts from the line's start (x = 1 + 6 * count):
+_COL_CHANGE = const(15)  # x 91: a space after an 8-character name
+_COL_TOTAL = const(21)  # x 127, ui.final's total column
+_COL_CHANGE_BAGS = const(13)  # x 79: a space after a 6-character name
+_COL_TOTAL_BAGS = const(17)  # x 103
+_COL_BAGS = const(21)  # x 127
 _ADV = const(6)  # text.SMALL's advance: every character, every digit
 
 
@@ -201,20 +206,21 @@ class TableScreen:
         mask = text.MASK
         # Bags get a column where they count: Spades with the bag penalty on.
         show_bags = g.NAME == "spades" and g.settings.get("bags")
-        x_change = _X_CHANGE_BAGS if show_bags else _X_CHANGE
-        x_total = _X_TOTAL_BAGS if show_bags else _X_TOTAL
+        # (the right edges as character counts: see _COL_CHANGE)
+        x_change = _COL_CHANGE_BAGS if show_bags else _COL_CHANGE
+        x_total = _COL_TOTAL_BAGS if show_bags else _COL_TOTAL
         if mask & 1:
             x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
             if self.index >= 0:
                 text.draw(fb, self.index + 1, x + 4, -2, None, 0)
             # The headings right-aligned (SMALL: a width is a count of characters).
             word = t("col_change")
-            text.draw(fb, word, x_change - len(word) * _ADV, -2, None, 0)
+            text.draw(fb, word, 1 + (x_change - len(word)) * _ADV, -2, None, 0)
             word = t("col_total")
-            text.draw(fb, word, x_total - len(word) * _ADV, -2, None, 0)
+            text.draw(fb, word, 1 + (x_total - len(word)) * _ADV, -2, None, 0)
             if show_bags:
                 word = t("col_bags")
-                text.draw(fb, word, widgets.W - 1 - len(word) * _ADV, -2, None, 0)
+                text.draw(fb, word, 1 + (_COL_BAGS - len(word)) * _ADV, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
             # Wizard only: loaded for its game (forgotten at home).
@@ -228,12 +234,8 @@ class TableScreen:
             bid_line.draw(fb, app, self.picker, 46)  # line 6
         if mask & 0xC0:  # line 7
             # The target was reached but a shared best total means another hand.
-            tie = False
-            if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1:
-                for total in g.totals:
-                    if total >= g.target:
-                        tie = True
-            if tie:
+            # (max: no loop of our own, a smaller function on the board)
+            if not g.finished and g.target is not None and g.hands and self.index == len(g.hands) - 1 and max(g.totals) >= g.target:
                 text.draw(fb, t("tie_more"), 0, 54)  # line 7
             elif g.current is not None:
                 draw_next_deal(fb, app, g, 54)  # line 7
@@ -243,23 +245,50 @@ class TableScreen:
         order = self._order
         ranks = self._ranks
         ranking(g, hand.totals, order, ranks)
-        draw = text.draw
         names = app.side_names
         scores = hand.scores
         totals = hand.totals
+        b = LINE
         for r in range(len(totals)):
             if not mask & 3 << r:
                 continue  # line 1 + r stays
             i = order[r]
-            yy = 8 * r + 6  # line 1 + r
-            # The rank (at most 6 sides) as a one-character string (interned
-            # once): text.draw skips making an int's characters, a call.
-            draw(fb, "123456"[ranks[i] - 1], 0, yy)
-            draw(fb, names[i], _X_NAME, yy)
+            # The line's bytes (nothing allocated): rank, space, name, then
+            # spaces to the line's 21st character, and the numbers written
+            # over them from their columns' right edges leftwards (no
+            # digits to count first). The spaces are appended, not copied
+            # from a constant: one would stay in RAM for the whole game.
+            b[0:] = b""
+            b.append(48 + ranks[i])
+            b.append(32)
+            v = names[i]
+            b.extend(v)
+            # (a range loop counts in the VM, no object; a name's characters
+            # may take 2 bytes each)
+            for k in range(19 - len(v)):
+                b.append(32)
+            k = len(b) - 22  # column c's byte is k + c: a right edge e's last is k + e
+            if show_bags:  # 0 to 9 (every ten cost 100 and start again)
+                b[k + _COL_BAGS] = 48 + hand.bags[i]
             v = scores[i]
-            draw(fb, v, x_change - text.width(v, None, True), yy, None, 1, True)  # its sign always
-            v = totals[i]
-            draw(fb, v, x_total - text.width(v), yy)
-            if show_bags:
-                v = hand.bags[i]
-                draw(fb, v, widgets.W - 1 - text.width(v), yy)
+            e = x_change
+            c = 43  # the change's sign always: "+" (or "-")
+            while True:
+                if v < 0:
+                    c = 45
+                    v = -v
+                j = k + e
+                while True:
+                    b[j] = 48 + v % 10
+                    v //= 10
+                    if not v:
+                        break
+                    j -= 1
+                if c:
+                    b[j - 1] = c
+                if e == x_total:
+                    break
+                v = totals[i]
+                e = x_total
+                c = 0
+            text.draw(fb, b, 1, 8 * r + 6)  # line 1 + r
