@@ -136,10 +136,11 @@ class App:
         """Everything due now: button events, the link, what the last
         press left for right after it (a closed game's end record, a new
         game's start record: docs/JOURNAL.md; the code a screen's OK will
-        need, named by its ``loads``; in a game, the score table's), the journal's idle fold once
-        the keys are quiet (its flash erase then falls between presses),
-        and with power hardware the idle steps and the battery. Returns the
-        ms until the journal wants to be called again (None: no wish)."""
+        need, named by its ``loads``; in a game, the score table's), the
+        journal's idle fold once the keys are quiet (its flash erase then
+        falls between presses), and with power hardware the idle steps and
+        the battery. Returns the ms until the journal wants to be called
+        again (None: no wish)."""
         self.tick()
         loads = getattr(self.screen, "loads", None)
         if loads is None and self.game is not None and "tallyboard.ui.entry" in sys.modules:

@@ -229,7 +229,9 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     created = app.clock.time()
     # The id Journal.new_game will give the game; its start record right
     # after this press (Journal.__getattr__ writes it; idle asks), so the
-    # press loads none of the journal's rarer code.
+    # press loads none of the journal's rarer code. (The search is
+    # journal_ops.new_game's: a method of Journal, which a game keeps in
+    # RAM, cost the in-game heap share its margin.)
     j = app.journal
     try:
         if j._pending is not None:

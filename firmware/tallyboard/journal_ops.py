@@ -224,6 +224,8 @@ def new_game(j, game, created=None, entries=True):
     whose entries journal themselves (Journal.__getattr__ writes its start
     record when its first entry asks, that entry already in the game).
     """
+    # (app_more.start_game reserves this same id without loading this
+    # module: it sets _next to it, so the search below finds it again.)
     gid = j._next
     while j.fs.exists(game_file(gid)):
         gid += 1
