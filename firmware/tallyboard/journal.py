@@ -82,13 +82,17 @@ class JournalError(ValueError):
     note = None
 
 
-# ----- the fast path: entry and undo lines without allocating -------------
+# ----- the fast path: entry and undo lines, almost nothing allocated -----
 # An entry or undo is written on every confirmed press, and MicroPython
 # counts every allocation: these two record types are written straight into
-# the journal's buffer (digits by hand, the CRC-32 by hand in 16-bit halves
-# so no long int is made on a 32-bit board). Every other record, and any
-# value the fast path does not know, goes through journal_json.encode(): the
-# bytes are the same either way (tests compare them).
+# the journal's buffer (digits by hand). The CRC-32 is binascii's, over a
+# view of the line: that view (and on a 32-bit board the CRC itself, as a
+# long int when above 2**30) is all a record allocates here. Computed in
+# Python, a nibble at a time with no long int, it cost about 1.2 Pico ms a
+# record (bench/pico_est.py, session 11): the score-table press writes two
+# or three records. Every other record, and any value the fast path does
+# not know, goes through journal_json.encode(): the bytes are the same
+# either way (tests compare them).
 
 _WORD_MAX = const(16)  # longest text value the fast path writes
 _BIG = const(1000000)  # ints of the fast path: -999999..999999 (7 characters)
@@ -98,18 +102,13 @@ _SEQ_MAX = const(1000000000)  # 9 digits
 FAST_MAX = 9 + 4 + 3 * (_WORD_MAX + 2) + 2 + 1 + 1 + 8 + 1
 # The kind write_entry wrote last and its bytes.
 _KIND = [None, bytearray(_WORD_MAX)]
-# CRC-32 (zlib's reflected polynomial 0xEDB88320) of each nibble, split in
-# its low 28 bits and its top nibble: every intermediate value stays a small
-# int on MicroPython.
-_CRC_LO = (0, 230101092, 191766728, 114897068, 115098000, 191582708, 229794136, 356668, 230196000, 1020740,
-           114729960, 190952332, 191152816, 114545364, 713336, 230552092)
-# Bytes 16-19: "null", kept here rather than as one more bytes object.
-_CRC_HI = b"\x00\x01\x03\x02\x07\x06\x04\x05\x0e\x0f\r\x0c\t\x08\n\x0bnull"
+_NULL = b"null"
 
 
 def write_entry(buf, at, seq, kind, seat, value):
     """Write the line of entry record ``seq`` (``kind``, ``seat``,
-    ``value``; ``kind`` None: the undo record ``seq``) into ``buf`` from
+    ``value``; ``kind`` None: the undo record ``seq``) into ``buf`` (a
+    bytearray, or a memoryview of one: then nothing is copied) from
     offset ``at`` (``buf`` has FAST_MAX bytes of room there). Returns the
     offset after its newline, or -1 when a value is outside what the fast
     path writes: the caller then uses journal_json.encode. The bytes are
@@ -179,7 +178,7 @@ def write_entry(buf, at, seq, kind, seat, value):
             i += 1
         elif v is None:  # (no entry the core takes has a bool)
             for k in range(4):
-                buf[i + k] = _CRC_HI[16 + k]
+                buf[i + k] = _NULL[k]
             i += 4
         else:
             return -1
@@ -189,7 +188,7 @@ def write_entry(buf, at, seq, kind, seat, value):
             if kind is None:
                 buf[i + 1] = 117  # "u"
                 for k in range(4):
-                    buf[i + 3 + k] = _CRC_HI[16 + k]
+                    buf[i + 3 + k] = _NULL[k]
                 i += 7
                 break
             buf[i + 1] = 101  # "e"
@@ -205,26 +204,15 @@ def write_entry(buf, at, seq, kind, seat, value):
             i += 1
             v = seat if n == 1 else value
         n += 1
-    # " <crc>\n": the CRC-32 of the bytes from ``at`` to ``i``, held as
-    # its low 28 bits (lo) and its top nibble (hi): both small ints on a
-    # 32-bit board, and one nibble step is a shift, an or and two lookups.
-    lo = 0x0FFFFFFF
-    hi = 15
-    tlo = _CRC_LO
-    thi = _CRC_HI
-    for k in range(at, i):
-        lo ^= buf[k]
-        x = lo & 15
-        lo = ((lo >> 4) | (hi << 24)) ^ tlo[x]
-        hi = thi[x]
-        x = lo & 15
-        lo = ((lo >> 4) | (hi << 24)) ^ tlo[x]
-        hi = thi[x]
-    lo ^= 0x0FFFFFFF
+    # " <crc>\n": the CRC-32 of the bytes from ``at`` to ``i`` (``buf`` is
+    # the journal's memoryview: the slice is a view, not a copy), split in
+    # its top nibble and its low 28 bits, small ints on any board.
+    c = crc32(buf[at:i])
+    hi = c >> 28
+    lo = c & 0x0FFFFFFF
     buf[i] = 32
     # The hex digits by arithmetic (no table kept in RAM): 48 "0", 87 + 10 "a".
-    x = hi ^ 15
-    buf[i + 1] = x + (48 if x < 10 else 87)
+    buf[i + 1] = hi + (48 if hi < 10 else 87)
     for k in range(7):
         x = lo & 15
         buf[i + 8 - k] = x + (48 if x < 10 else 87)
@@ -409,9 +397,9 @@ class Journal:
         # encoder (journal_json). The bytes are the same either way.
         end = -1
         if rtype == UNDO:
-            end = write_entry(buf, at, st.seq, None, None, None)
+            end = write_entry(self._view, at, st.seq, None, None, None)
         elif rtype == ENTRY and a is not None:
-            end = write_entry(buf, at, st.seq, a, b, c)
+            end = write_entry(self._view, at, st.seq, a, b, c)
         if end < 0:
             line = self._encode(st.seq, rtype, [a, b, c] if rtype == ENTRY else a)
             end = at + len(line)

@@ -4,7 +4,7 @@
 ``dumps`` writes a payload as docs/JOURNAL.md says (ASCII only, sorted
 keys, no spaces outside strings); ``encode`` writes a whole record line.
 Entries and undos, one per confirmed press, are written by
-journal.write_entry instead (the same bytes, nothing allocated): on
+journal.write_entry instead (the same bytes, hardly anything allocated): on
 the board this module is needed for a game's start, an amendment, its end
 and at boot, and ``Journal`` forgets it after each use.
 """
