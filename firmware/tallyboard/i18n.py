@@ -41,6 +41,15 @@ _CACHE = const(31)  # (with the keys' extra slot, lists of 31 and 32)
 _HASH_MASK = const(0x3FFFFF)
 
 _path = None  # lang_XX.bin of the language in use
+# That file, opened by the first miss and kept open (lang_file.use closes
+# it): an open and a close cost as much as the rest of a miss (about
+# 0.45 of 1.1 Pico ms), and a screen's misses come in bursts (the new-game
+# form's game change 9, a game's first screen 6). On the board a file kept
+# open holds littlefs's file state and its cache (the rp2 port's 1 KB:
+# about 1.1 KB of heap in all, counted by no benchmark: the unix port's
+# file is a descriptor); a soft reset (mpremote's Ctrl-C, Ctrl-D) closes
+# it with the rest of the heap.
+_file = None
 _hashes = None  # its index: the hashes, then the offsets (bytes)
 _count = 0
 # The keys of the kept strings, and one slot more: the key being looked up
@@ -67,6 +76,7 @@ def __getattr__(name):
 
 def _find(key):
     """The string of ``key`` read from the table, or None when it has none."""
+    global _file
     # The key's hash as lang_file.key_hash makes it (written here: that
     # module is not loaded in a game).
     h = 0
@@ -86,9 +96,11 @@ def _find(key):
     lo = j // 3
     j = end + 2 * lo
     start = index[j] | index[j + 1] << 8
-    with open(_path, "rb") as f:
-        f.seek(4 + 5 * count + start)
-        record = f.read((index[j + 2] | index[j + 3] << 8) - start).decode()
+    f = _file
+    if f is None:
+        f = _file = open(_path, "rb")
+    f.seek(4 + 5 * count + start)
+    record = f.read((index[j + 2] | index[j + 3] << 8) - start).decode()
     # The key, checked without slicing it out (a string made for a test).
     n = len(key)
     if record.find("\n") != n or not record.startswith(key):
