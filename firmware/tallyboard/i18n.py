@@ -42,14 +42,15 @@ _HASH_MASK = const(0x3FFFFF)
 
 _path = None  # lang_XX.bin of the language in use
 # That file, opened by the first miss and kept open (lang_file.use closes
-# it): an open and a close cost almost as much as the rest of a miss (about
-# 0.45 of 1.1 Pico ms), and a screen's misses come in bursts (a game change
-# on the new-game form 9, a game's first screen 6). On the board an open
-# file holds littlefs's file state and its own cache (the rp2 port's
-# cache_size, 1 KB): about 1.1 KB of the heap for good, which no benchmark
-# counts (the unix port's file is a descriptor: 128 bytes, mp_bench). A
-# deploy stops the app and mpremote's raw REPL starts with a soft reset,
-# whose finalisers close it before lang_XX.bin is copied.
+# it): an open and a close cost almost as much as the rest of a miss
+# (about 0.45 of 1.1 Pico ms on the unix port's estimate), and a screen's
+# misses come in bursts (a game change on the new-game form 9, a game's
+# first screen 6). On the board an open file holds littlefs's file state
+# and its own cache (the rp2 port's cache_size, 1 KB): about 1.1 KB of the
+# heap for good, which no benchmark counts (the unix port's file is a
+# descriptor: 128 bytes, mp_bench). A deploy stops the app and mpremote's
+# raw REPL starts with a soft reset, whose finalisers close it before
+# lang_XX.bin is copied.
 _file = None
 _hashes = None  # its index: the hashes, then the offsets (bytes)
 _count = 0
