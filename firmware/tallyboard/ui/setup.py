@@ -56,14 +56,12 @@ def _seat_names(i, roster):
     return names
 
 
-def _rows(app, game, players, keep):
-    # ``players`` not a count of ``game`` (None from a new form or a game
-    # change): the board's default, from the same defaults the setting rows
-    # start at (asking for them twice checked every setting twice).
+def _rows(app, game, keep):
+    # The player count and the settings start at the board's defaults for
+    # ``game``, asked for once (each asking checks every setting).
     defaults = app.config.defaults(game)
+    players = defaults["players"]
     counts = sorted(rules.PLAYERS[game])
-    if players not in counts:
-        players = defaults["players"]
     rows = [
         Row("game", t("game"), list(GAMES), [t(k) for k in GAME_KEYS], GAMES.index(game)),
         Row("players", t("players"), counts, [str(c) for c in counts], counts.index(players)),
@@ -106,7 +104,7 @@ def _dealer_row(players, seat):
 def new_game_form(app, game=None):
     """The new-game form, preset from the board's default rules."""
     game = game or "spades"
-    form = Form(t("new_game"), _rows(app, game, None, {}), _ok, lambda app: app.go_home(), _changed)
+    form = Form(t("new_game"), _rows(app, game, {}), _ok, lambda app: app.go_home(), _changed)
     form.loads = "tallyboard.ui.entry"  # what starting needs: loaded while the players choose (App.work)
     # The home menu's code can go while the form is up (BACK loads it
     # again): room for the entry screens on the board's heap.
@@ -132,7 +130,7 @@ def _changed(app, form, row):
         for r in form.rows:
             if r.key.startswith("seat"):
                 keep[r.key] = r.index
-        form.rows = _rows(app, game, None, keep)
+        form.rows = _rows(app, game, keep)
     elif row.key == "players":
         # Only the seat rows and the dealer row follow the player count:
         # add or drop seats in place (every rebuild allocates on the board).
