@@ -41,6 +41,17 @@ _CACHE = const(31)  # (with the keys' extra slot, lists of 31 and 32)
 _HASH_MASK = const(0x3FFFFF)
 
 _path = None  # lang_XX.bin of the language in use
+# That file, opened by the first miss and kept open (lang_file.use closes
+# it): an open and a close cost almost as much as the rest of a miss
+# (about 0.45 of 1.1 Pico ms on the unix port's estimate), and a screen's
+# misses come in bursts (a game change on the new-game form 9, a game's
+# first screen 6). On the board an open file holds littlefs's file state
+# and its own cache (the rp2 port's cache_size, 1 KB): about 1.1 KB of the
+# heap for good, which no benchmark counts (the unix port's file is a
+# descriptor: 128 bytes, mp_bench). A deploy stops the app and mpremote's
+# raw REPL starts with a soft reset, whose finalisers close it before
+# lang_XX.bin is copied.
+_file = None
 _hashes = None  # its index: the hashes, then the offsets (bytes)
 _count = 0
 # The keys of the kept strings, and one slot more: the key being looked up
@@ -67,10 +78,12 @@ def __getattr__(name):
 
 def _find(key):
     """The string of ``key`` read from the table, or None when it has none."""
+    global _file
     # The key's hash as lang_file.key_hash makes it (written here: that
     # module is not loaded in a game).
+    name = key.encode()  # (kept for the check below)
     h = 0
-    for b in key.encode():
+    for b in name:
         h = (h * 33 + b) & _HASH_MASK
     index = _hashes
     count = _count
@@ -86,14 +99,18 @@ def _find(key):
     lo = j // 3
     j = end + 2 * lo
     start = index[j] | index[j + 1] << 8
-    with open(_path, "rb") as f:
-        f.seek(4 + 5 * count + start)
-        record = f.read((index[j + 2] | index[j + 3] << 8) - start).decode()
-    # The key, checked without slicing it out (a string made for a test).
-    n = len(key)
-    if record.find("\n") != n or not record.startswith(key):
+    f = _file
+    if f is None:
+        f = _file = open(_path, "rb")
+    f.seek(4 + 5 * count + start)
+    record = f.read((index[j + 2] | index[j + 3] << 8) - start)
+    # The key, checked in the bytes read without slicing it out (a bytes
+    # made for a test), and only the string decoded: about a tenth of a
+    # miss less than decoding the record and checking the key in that.
+    n = len(name)
+    if record.find(b"\n") != n or not record.startswith(name):
         return None  # another key with the same hash: this table lacks ``key``
-    return record[n + 1 :]
+    return record[n + 1 :].decode()
 
 
 def t(key):

@@ -108,3 +108,24 @@ def test_a_hash_whose_bytes_straddle_two_others_is_found_at_its_own_place(tmp_pa
         assert i18n.t("absent") == "absent"
     finally:
         i18n.use("en")
+
+
+def test_the_table_kept_open_is_closed_and_forgotten_when_the_language_changes():
+    # i18n keeps lang_XX.bin open from the first string it reads (a miss
+    # then costs no open and close); choosing a language closes it, and the
+    # next string read comes from the new language's table.
+    try:
+        i18n.use("en")
+        assert i18n._file is None
+        assert i18n.t("new_game") == "New game"
+        kept = i18n._file
+        assert kept is not None and kept.name.endswith("lang_en.bin")
+        assert i18n.t("games") == make_lang.source_table("en")["games"]
+        assert i18n._file is kept  # not opened again
+        i18n.use("es")
+        assert kept.closed and i18n._file is None
+        assert i18n.t("new_game") == "Nueva partida"
+        assert i18n._file.name.endswith("lang_es.bin")
+    finally:
+        i18n.use("en")
+    assert i18n._file is None

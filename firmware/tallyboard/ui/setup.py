@@ -56,23 +56,25 @@ def _seat_names(i, roster):
     return names
 
 
-def _rows(app, game, players, keep):
+def _rows(app, game, keep):
+    # The player count and the settings start at the board's defaults for
+    # ``game``, asked for once (each asking checks every setting).
     defaults = app.config.defaults(game)
+    players = defaults["players"]
     counts = sorted(rules.PLAYERS[game])
-    if players not in counts:
-        players = defaults["players"]
     rows = [
         Row("game", t("game"), list(GAMES), [t(k) for k in GAME_KEYS], GAMES.index(game)),
         Row("players", t("players"), counts, [str(c) for c in counts], counts.index(players)),
     ]
     roster = app.config.roster
+    seat = t("seat")  # once for every seat row and the dealer row
     for i in range(players):
         names = _seat_names(i, roster)
         index = keep.get("seat%d" % i, i if i < len(roster) else len(roster))
-        rows.append(Row("seat%d" % i, "%s %d" % (t("seat"), i + 1), names, names, index))
+        rows.append(Row("seat%d" % i, "%s %d" % (seat, i + 1), names, names, index))
     for row in setting_rows(game, defaults):
         rows.append(row)
-    rows.append(_dealer_row(players))
+    rows.append(_dealer_row(players, seat))
     rows.append(StartRow())
     return rows
 
@@ -93,16 +95,16 @@ class StartRow:
         pass
 
 
-def _dealer_row(players):
+def _dealer_row(players, seat):
+    # ``seat``: t("seat"), looked up by the caller.
     dealers = [RANDOM] + list(range(players))
-    return Row("dealer", t("first_dealer"), dealers, [t("random")] + ["%s %d" % (t("seat"), i + 1) for i in range(players)], 0)
+    return Row("dealer", t("first_dealer"), dealers, [t("random")] + ["%s %d" % (seat, i + 1) for i in range(players)], 0)
 
 
 def new_game_form(app, game=None):
     """The new-game form, preset from the board's default rules."""
     game = game or "spades"
-    players = app.config.defaults(game)["players"]
-    form = Form(t("new_game"), _rows(app, game, players, {}), _ok, lambda app: app.go_home(), _changed)
+    form = Form(t("new_game"), _rows(app, game, {}), _ok, lambda app: app.go_home(), _changed)
     form.loads = "tallyboard.ui.entry"  # what starting needs: loaded while the players choose (App.work)
     # The home menu's code can go while the form is up (BACK loads it
     # again): room for the entry screens on the board's heap.
@@ -128,7 +130,7 @@ def _changed(app, form, row):
         for r in form.rows:
             if r.key.startswith("seat"):
                 keep[r.key] = r.index
-        form.rows = _rows(app, game, app.config.defaults(game)["players"], keep)
+        form.rows = _rows(app, game, keep)
     elif row.key == "players":
         # Only the seat rows and the dealer row follow the player count:
         # add or drop seats in place (every rebuild allocates on the board).
@@ -136,15 +138,16 @@ def _changed(app, form, row):
         seats = [r for r in form.rows if r.key.startswith("seat")]
         at = form.rows.index(seats[0])
         roster = app.config.roster
+        seat = t("seat")
         while len(seats) > players:
             form.rows.remove(seats.pop())
         while len(seats) < players:
             i = len(seats)
             names = _seat_names(i, roster)
-            new = Row("seat%d" % i, "%s %d" % (t("seat"), i + 1), names, names, i if i < len(roster) else len(roster))
+            new = Row("seat%d" % i, "%s %d" % (seat, i + 1), names, names, i if i < len(roster) else len(roster))
             form.rows.insert(at + i, new)
             seats.append(new)
-        form.rows[-2] = _dealer_row(players)
+        form.rows[-2] = _dealer_row(players, seat)
 
 
 def _start(app, form):
