@@ -32,7 +32,7 @@ def _screens_of(name):
     """The screen module ``name`` (tallyboard.ui.entry or
     tallyboard.ui.table), imported now if it is not loaded: a screen's
     module is loaded when it first opens (the home menu needs none of
-    them) and forgotten on the home menu (app_more.go_home)."""
+    them) and forgotten on the home menu (ui.home.go_home)."""
     m = sys.modules.get(name)
     if m is None:
         __import__(name)
@@ -151,13 +151,14 @@ class App:
             loads = "tallyboard.ui.table"
         if loads is not None and loads not in sys.modules:
             # A screen that names the code its OK will need (the new-game
-            # form: the entry screens every game opens with) has it loaded
-            # here, while the players choose, not by that press (about 30 ms
-            # on a Pico; the form then holds their ~6 KB, docs/PICO_BUDGET.md).
+            # form: the entry screens every game opens with; the home menu:
+            # that form's) has it loaded here, while the players choose, not
+            # by that press (about 30 ms on a Pico; the form then holds their
+            # ~6 KB, docs/PICO_BUDGET.md).
             _screens_of(loads)
         if self._pending is not None:
             # Left by the event just handled, its screen already sent: a
-            # closed game's end record (app_more.finish).
+            # closed game's end record (app_more.finish, ui.home.close_game).
             self.finish()
         wait = self.journal.idle(self.presses, self.clock.ticks_ms())
         if self.keeper is not None:
@@ -329,8 +330,12 @@ def _menu(app):
 
 
 def _close_game(app):
-    # Game over, seen (the final table's OK).
-    app.close_game()
+    # Game over, seen (the final table's OK): ui.home's, which this press
+    # loads for the home menu anyway; app.close_game would load app_more
+    # too (about 25 ms on a Pico: the loop loads it after the press).
+    from tallyboard.ui.home import close_game
+
+    close_game(app)
 
 
 # ----- the serial link, loaded when the PC first speaks ------------------------
@@ -367,5 +372,8 @@ class LinkOnDemand:
             if not data:
                 return False
             self._pending = data
+            home = sys.modules.get("tallyboard.ui.home")
+            if home is not None:
+                home.link_up()  # the home menu's preloaded form makes room
             self.link = self.make(self)
         return self.link.poll()
