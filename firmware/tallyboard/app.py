@@ -142,6 +142,12 @@ class App:
         the battery. Returns the ms until the journal wants to be called
         again (None: no wish)."""
         self.tick()
+        if self._forget == self.presses:
+            # No press since a game screen opened (next_screen): the menus'
+            # code goes before the game's is loaded below.
+            self._forget = None
+            unload_all(MENU_MODULES)
+            unload_all(CORE_MODULES, "tricktally.")
         loads = getattr(self.screen, "loads", None)
         if loads is None and self.game is not None and "tallyboard.ui.entry" in sys.modules:
             # A game's screens are up (the home menu forgets them, a paused
@@ -175,9 +181,9 @@ class App:
             return
         if "tallyboard.app_more" in sys.modules or "tallyboard.ui.menu" in sys.modules:
             # A game is on screen: the menus' code can go until BACK, and
-            # the core's that they (or an undo) loaded.
-            unload_all(MENU_MODULES)
-            unload_all(CORE_MODULES, "tricktally.")
+            # the core's that they (or an undo) loaded: by the app's loop
+            # right after this press (work), not in it (some 5 Pico ms).
+            self._forget = self.presses
         if g.finished:
             self.show_table(_close_game, None)
             return

@@ -62,6 +62,7 @@ def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
     # What a press left for the app's loop right after it (finish): a
     # closed game (game id, game), or () for the core's game code.
     app._pending = None
+    app._forget = None  # the press that opened a game screen: the menus go after it (App.work)
     app.played = {}  # game id -> epoch seconds of its last entry since boot
     app.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
     show_boot(app, notes)
