@@ -177,7 +177,9 @@ def use_game(app, game_id, g):
     app.side_names = []
     room = _screens_of("tallyboard.ui.entry").name_width(g)
     for side in g.sides:
-        app.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
+        # A side of one is its player's name, not a new string.
+        name = g.players[side[0]] if len(side) == 1 else "+".join([g.players[s] for s in side])
+        app.side_names.append(widgets.clip(name, room))
     app._order_hand = None
     app._ready = None
     app._revealed = None
@@ -290,7 +292,9 @@ def forget_rules(app):
             live.append(g.NAME)
     for name in tricktally.GAME_NAMES:
         if name not in live:
-            tallyboard.unload("tricktally." + name)
+            name = "tricktally." + name
+            if name in sys.modules:  # most are not (a new game's press)
+                tallyboard.unload(name)
 
 
 def failure(app, e):
