@@ -35,8 +35,9 @@ def go_home(app):
         # now, and it would keep its rules module's code in RAM.
         app.game = None
     if app._pending is None:
-        # (A game closed by this press: app_more.finish forgets them after
-        # it, and the press loads no app_more.)
+        # The rules no game holds go. (A game this press closed: the loop
+        # has app_more.finish forget them right after it, so that the press
+        # loads no app_more.)
         app.forget_rules()
     # A game's end, a deletion or the PC's sync used the journal's rarer
     # operations: the menus and the next game's form need none of them.
