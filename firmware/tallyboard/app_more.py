@@ -9,8 +9,8 @@ finds ``start_game(app, ...)`` here through ``App.__getattr__``, so every
 public callable of this module is such a move (the names it uses from
 other modules are reached through those modules). The module is loaded on
 first use and forgotten, like the menus' screens, when a game screen opens
-(``App.next_screen``): a game in play keeps only the loop in tallyboard.app
-in RAM.
+(``App.next_screen``; the app's loop unloads them right after that press):
+a game in play keeps only the loop in tallyboard.app in RAM.
 """
 
 import sys
