@@ -32,7 +32,7 @@ def _screens_of(name):
     """The screen module ``name`` (tallyboard.ui.entry or
     tallyboard.ui.table), imported now if it is not loaded: a screen's
     module is loaded when it first opens (the home menu needs none of
-    them) and forgotten on the home menu (app_more.go_home)."""
+    them) and forgotten on the home menu (ui.home.go_home)."""
     m = sys.modules.get(name)
     if m is None:
         __import__(name)
@@ -142,6 +142,11 @@ class App:
         the battery. Returns the ms until the journal wants to be called
         again (None: no wish)."""
         self.tick()
+        if self._forget == self.presses:
+            # No press since a game screen opened (next_screen): the menus'
+            # code goes before the game's is loaded below.
+            self._forget = None
+            _forget_menus()
         loads = getattr(self.screen, "loads", None)
         if loads is None and self.game is not None and "tallyboard.ui.entry" in sys.modules:
             # A game's screens are up (the home menu forgets them, a paused
@@ -151,13 +156,14 @@ class App:
             loads = "tallyboard.ui.table"
         if loads is not None and loads not in sys.modules:
             # A screen that names the code its OK will need (the new-game
-            # form: the entry screens every game opens with) has it loaded
-            # here, while the players choose, not by that press (about 30 ms
-            # on a Pico; the form then holds their ~6 KB, docs/PICO_BUDGET.md).
+            # form: the entry screens every game opens with; the home menu:
+            # that form's) has it loaded here, while the players choose, not
+            # by that press (about 30 ms on a Pico; the form then holds their
+            # ~6 KB, docs/PICO_BUDGET.md).
             _screens_of(loads)
         if self._pending is not None:
             # Left by the event just handled, its screen already sent: a
-            # closed game's end record (app_more.finish).
+            # closed game's end record (app_more.finish, ui.home.close_game).
             self.finish()
         wait = self.journal.idle(self.presses, self.clock.ticks_ms())
         if self.keeper is not None:
@@ -174,9 +180,9 @@ class App:
             return
         if "tallyboard.app_more" in sys.modules or "tallyboard.ui.menu" in sys.modules:
             # A game is on screen: the menus' code can go until BACK, and
-            # the core's that they (or an undo) loaded.
-            unload_all(MENU_MODULES)
-            unload_all(CORE_MODULES, "tricktally.")
+            # the core's that they (or an undo) loaded: by the app's loop
+            # right after this press (work), not in it (some 5 Pico ms).
+            self._forget = self.presses
         if g.finished:
             self.show_table(_close_game, None)
             return
@@ -323,14 +329,27 @@ class App:
         self.next_screen()
 
 
+def _forget_menus():
+    # (App.work.) A function of its own, not inline: called from the
+    # loop's frame, the unloads left a module's address in a stack slot
+    # that the collector (conservative) still scanned after the press,
+    # keeping a menu module (about 4 KB) through a game (mp_bench replay).
+    unload_all(MENU_MODULES)
+    unload_all(CORE_MODULES, "tricktally.")
+
+
 # The score table's callbacks take the app (OK: App.next_screen itself).
 def _menu(app):
     app.game_menu()
 
 
 def _close_game(app):
-    # Game over, seen (the final table's OK).
-    app.close_game()
+    # Game over, seen (the final table's OK): ui.home's, which this press
+    # loads for the home menu anyway; app.close_game would load app_more
+    # too (about 25 ms on a Pico: the loop loads it after the press).
+    from tallyboard.ui.home import close_game
+
+    close_game(app)
 
 
 # ----- the serial link, loaded when the PC first speaks ------------------------
@@ -367,5 +386,8 @@ class LinkOnDemand:
             if not data:
                 return False
             self._pending = data
+            home = sys.modules.get("tallyboard.ui.home")
+            if home is not None:
+                home.link_up()  # the home menu's preloaded form makes room
             self.link = self.make(self)
         return self.link.poll()

@@ -1,15 +1,16 @@
 # SPDX-License-Identifier: MIT
-"""The app's moves off the game loop: start-up, the home menu and the
-games list, starting a game, and the rarer moves of a game (undo, amend, a
-failed write, the game menu).
+"""The app's moves off the game loop: start-up, the games list, starting
+a game, and the rarer moves of a game (undo, amend, a failed write, the
+game menu). The way home (go_home, unfinished, a game closed) is
+tallyboard.ui.home's: the moves of those names here hand on.
 
 They are ``App`` methods taking the app first: ``app.start_game(...)``
 finds ``start_game(app, ...)`` here through ``App.__getattr__``, so every
 public callable of this module is such a move (the names it uses from
 other modules are reached through those modules). The module is loaded on
 first use and forgotten, like the menus' screens, when a game screen opens
-(``App.next_screen``): a game in play keeps only the loop in tallyboard.app
-in RAM.
+(``App.next_screen``; the app's loop unloads them right after that press):
+a game in play keeps only the loop in tallyboard.app in RAM.
 """
 
 import sys
@@ -19,10 +20,6 @@ import tallyboard
 from tallyboard import i18n, text
 from tallyboard.app import _screens_of
 from tallyboard.ui import widgets
-
-# The game's screens, forgotten on the home menu (go_home): names under
-# tallyboard, one string.
-GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.first_card ui.seats ui.bid_line ui.trump"
 
 
 class _Live:
@@ -65,10 +62,17 @@ def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
     # What a press left for the app's loop right after it (finish): a
     # closed game (game id, game), or () for the core's game code.
     app._pending = None
+    app._forget = None  # the press that opened a game screen: the menus go after it (App.work)
     app.played = {}  # game id -> epoch seconds of its last entry since boot
     app.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
     show_boot(app, notes)
     app.redraw()
+    loads = getattr(app.screen, "loads", None)
+    if loads is not None:
+        # What the first screen names for its OK (the home menu: the new
+        # game's form) comes with the boot, as App.work loads it after a
+        # press: the board's first press does not wait for it.
+        _screens_of(loads)
     if app.keeper is not None:
         app.keeper.start()  # the battery gauge, its mark, a first warning
 
@@ -149,13 +153,10 @@ def stored_games(app):
 
 
 def unfinished(app):
-    """The newest game that has not finished, or None."""
-    best = None
-    for s in app._stored:
-        if not s.finished and s.game is not None and not s.game.finished:
-            if best is None or s.game_id > best.game_id:
-                best = s
-    return best
+    """The newest game that has not finished, or None (ui.home's)."""
+    from tallyboard.ui.home import unfinished
+
+    return unfinished(app)
 
 
 def open_game(app, stored):
@@ -176,7 +177,9 @@ def use_game(app, game_id, g):
     app.side_names = []
     room = _screens_of("tallyboard.ui.entry").name_width(g)
     for side in g.sides:
-        app.side_names.append(widgets.clip("+".join([g.players[s] for s in side]), room))
+        # A side of one is its player's name, not a new string.
+        name = g.players[side[0]] if len(side) == 1 else "+".join([g.players[s] for s in side])
+        app.side_names.append(widgets.clip(name, room))
     app._order_hand = None
     app._ready = None
     app._revealed = None
@@ -265,28 +268,10 @@ def game_menu(app):
 
 
 def go_home(app):
-    """The home menu (the game screens' code can go meanwhile)."""
-    if app.pickers or "tallyboard.ui.entry" in sys.modules:
-        # Coming back from a game: its screens (and the ones the app keeps) go.
-        app.pickers = {}
-        tallyboard.unload_all(GAME_MODULES)
-    if app.game_id is None:
-        # A game over (closed, or a finished one viewed): nothing needs it
-        # now, and it would keep its rules module's code in RAM.
-        app.game = None
-    forget_rules(app)
-    # A game's end, a deletion or the PC's sync used the journal's rarer
-    # operations: the menus and the next game's form need none of them.
-    app.journal.rest()
-    from tallyboard.ui.home import home
+    """The home menu (ui.home's go_home: the way home is there)."""
+    from tallyboard.ui.home import go_home
 
-    app.go(home(app))
-    if app._pending is None and "tricktally.game" not in sys.modules:
-        # A board with no game yet (a fresh flash: boot replayed none):
-        # the core's game code is loaded by the loop after this press, not
-        # by the press that starts a game (about 15 ms on a Pico). It stays,
-        # as it does once a game was played or replayed at boot.
-        app._pending = ()
+    go_home(app)
 
 
 def forget_rules(app):
@@ -307,7 +292,9 @@ def forget_rules(app):
             live.append(g.NAME)
     for name in tricktally.GAME_NAMES:
         if name not in live:
-            tallyboard.unload("tricktally." + name)
+            name = "tricktally." + name
+            if name in sys.modules:  # most are not (a new game's press)
+                tallyboard.unload(name)
 
 
 def failure(app, e):
@@ -402,23 +389,13 @@ def amend(app, index, data, back=None):
     app.show_table(App.next_screen, _menu, index)
 
 
-def close_game(app):
-    """Game over, seen: home at once; the end record (no undo after it)
-    follows in the app's loop after the press (``finish``)."""
-    if app._pending is not None:
-        finish(app)  # an earlier one the loop has not ended yet
-    if app.game_id is not None:
-        app._pending = (app.game_id, app.game)
-    app.game_id = None
-    go_home(app)
-
-
 def finish(app):
     """What a press left for ``App.work`` (the board's loop) to do right
-    after it, once its screen is sent: the rest of ``close_game`` (the end
-    record closes the journal and its last fold makes the game one file
-    again: a flash erase, not inside the press), or the core's game code
-    loaded on a board with no game yet (``go_home``)."""
+    after it, once its screen is sent: the rest of ui.home's
+    ``close_game`` (the end record closes the journal and its last fold
+    makes the game one file again: a flash erase, not inside the press),
+    or the core's game code loaded on a board with no game yet
+    (ui.home's ``go_home``)."""
     job = app._pending
     app._pending = None
     if not job:

@@ -93,9 +93,11 @@ def test_the_core_s_modules_loaded_on_use_are_forgotten_in_a_game():
     assert not hasattr(sys.modules["tricktally"], "settings")
     s.press("ok")  # the first bid
     s.app.undo()  # loads tricktally.undo, forgotten as the game screen opens again
+    s.app.work()  # (by the app's loop right after: App.work)
     assert s.app.game.entries() == 0 and "tricktally.undo" not in sys.modules
     s.press("ok")
     s.app.undo()  # and loaded again on the next use
+    s.app.work()
     assert s.app.game.entries() == 0 and "tricktally.undo" not in sys.modules
     assert s.screen().startswith("NumberEntry")
 
