@@ -11,7 +11,7 @@ and in tests. Pin numbers live only in tallyboard.boards.
 # import, the moves, settings and language code they use), forgotten while
 # a game is on screen (App.next_screen). Names under tallyboard, one string
 # (one object, not a tuple of strings). The game's screens, forgotten on
-# the home menu: tallyboard.app_more.GAME_MODULES.
+# the home menu: tallyboard.ui.home.GAME_MODULES.
 MENU_MODULES = ("ui.setup ui.home ui.menu ui.roster ui.settings ui.amend ui.space ui.games ui.choose ui.resume"
                 " ui.message app_more config_store lang_file")
 # The rules core's modules loaded on use (settings for a new game and the
