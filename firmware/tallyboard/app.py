@@ -168,6 +168,9 @@ class App:
         wait = self.journal.idle(self.presses, self.clock.ticks_ms())
         if self.keeper is not None:
             self.keeper.work()
+        # The string table a press's misses kept open (i18n: about 1.1 KB of
+        # the board's heap while open).
+        sys.modules["tallyboard.i18n"].rest()
         return wait
 
     # ----- where a game stands ------------------------------------------------

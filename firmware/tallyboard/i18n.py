@@ -41,16 +41,15 @@ _CACHE = const(31)  # (with the keys' extra slot, lists of 31 and 32)
 _HASH_MASK = const(0x3FFFFF)
 
 _path = None  # lang_XX.bin of the language in use
-# That file, opened by the first miss and kept open (lang_file.use closes
-# it): an open and a close cost almost as much as the rest of a miss
-# (about 0.45 of 1.1 Pico ms on the unix port's estimate), and a screen's
-# misses come in bursts (a game change on the new-game form 9, a game's
-# first screen 6). On the board an open file holds littlefs's file state
-# and its own cache (the rp2 port's cache_size, 1 KB): about 1.1 KB of the
-# heap for good, which no benchmark counts (the unix port's file is a
-# descriptor: 128 bytes, mp_bench). A deploy stops the app and mpremote's
-# raw REPL starts with a soft reset, whose finalisers close it before
-# lang_XX.bin is copied.
+# That file, opened by the first miss and kept open until the press is
+# over (App.work calls rest(); lang_file.use too): an open and a close cost
+# almost as much as the rest of a miss (about 0.45 of 1.1 Pico ms on the
+# unix port's estimate), and a screen's misses come in bursts (a game
+# change on the new-game form 9, a game's first screen 6). Not kept
+# between presses: on the board an open file holds littlefs's file state
+# and its own cache (the rp2 port's cache_size, 1 KB), about 1.1 KB of the
+# heap, which no benchmark counts (the unix port's file is a descriptor:
+# 128 bytes, mp_bench).
 _file = None
 _hashes = None  # its index: the hashes, then the offsets (bytes)
 _count = 0
@@ -111,6 +110,15 @@ def _find(key):
     if record.find(b"\n") != n or not record.startswith(name):
         return None  # another key with the same hash: this table lacks ``key``
     return record[n + 1 :].decode()
+
+
+def rest():
+    """Close the table file the last misses kept open (the app's loop calls
+    this once a press is over; choosing a language does too)."""
+    global _file
+    if _file is not None:
+        _file.close()
+        _file = None
 
 
 def t(key):

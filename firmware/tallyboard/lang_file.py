@@ -37,9 +37,7 @@ def use(lang):
 
     # Raises the ValueError naming the languages.
     i18n._path, i18n._count, i18n._hashes = index(lang)
-    if i18n._file is not None:  # the last language's table, kept open
-        i18n._file.close()
-        i18n._file = None
+    i18n.rest()  # the last language's table, if a miss left it open
     i18n.code = lang
     keys = i18n._cached_keys
     kept = i18n._cached

@@ -170,3 +170,21 @@ def test_the_loop_loads_the_score_table_during_the_first_hand():
     assert "tallyboard.ui.table" not in sys.modules  # not by the start press
     app.work()  # the loop after it
     assert "tallyboard.ui.table" in sys.modules
+
+
+def test_the_string_table_a_press_opened_is_closed_by_the_loop_after_it():
+    # A press's misses read lang_XX.bin through one open file (i18n); the
+    # loop closes it after the press (on a board it holds ~1.1 KB of heap).
+    from tallyboard import i18n, lang_file
+
+    s = Session()
+    app = s.app
+    app.work()
+    lang_file.use("en")  # no string kept: the form's words are misses
+    assert i18n._file is None
+    app.handle("ok", 1)  # home: New game, its form drawn (no loop yet)
+    assert i18n._file is not None and not i18n._file.closed
+    kept = i18n._file
+    app.work()
+    assert kept.closed and i18n._file is None
+    assert app.screen.__class__.__name__ == "Form"
