@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: MIT
 """The score table's lines on the 6 px character grid (issue 12: a side's
-line is one text.draw): rank, name, then the change, total and bags each
+rank and name are one text.draw, its numbers blitted glyph by glyph on the
+same grid): rank, name, then the change, total and bags each
 right-aligned on its column and a space clear of what is before it, the
 headings on the same columns, in every language, 2 to 6 sides."""
 
 import pytest
 
-from tallyboard import app_more, i18n
+from tallyboard import app_more, i18n, text
 from tallyboard.ui import entry
 from tallyboard.ui.table import TableScreen
 from tests.firmware.drawn import record_text
@@ -25,8 +26,14 @@ class Calls:
 
 
 def _table(monkeypatch, g, lang="en"):
-    # The table of ``g``'s last hand drawn whole: {y: (string, x)} of the
-    # strings drawn in colour 1 (the sides) and the title bar's (colour 0).
+    # The table of ``g``'s last hand drawn whole, twice: as on the board
+    # (each side's numbers blitted glyph by glyph, past text.draw), then
+    # with text's view of the frame's pages off (as for a frame that is not
+    # 128x64: every number drawn by text.draw, recorded); both give the same
+    # pixels. Returns the app and the strings of the second drawing
+    # (string, x, y, font, colour), each side's pieces joined into one
+    # line from x = 1 on the 6 px character grid (the sides: colour 1,
+    # lines 1-6).
     s = Session()
     s.app.set_language(lang)
     app_more.use_game(s.app, None, g)
@@ -35,7 +42,32 @@ def _table(monkeypatch, g, lang="en"):
     seen.calls = []
     record_text(monkeypatch, seen)
     s.app.redraw()
-    return s.app, seen.calls
+    frame = bytes(s.display.buffer)
+    assert not [c for c in seen.calls if c[4] == 1 and 6 <= c[2] <= 46 and c[1] > 1]  # one text a side
+
+    def no_pages(fb):
+        text._fb = fb
+        text._pages8 = None
+
+    monkeypatch.setattr(text, "_row", no_pages)
+    monkeypatch.setattr(text, "_fb", None)
+    seen.calls = []
+    s.app.redraw()
+    assert bytes(s.display.buffer) == frame
+    lines = {}
+    calls = []
+    for c in seen.calls:
+        shown, x, y, font, color = c
+        if color != 1 or not 6 <= y <= 46:
+            calls.append(c)
+            continue
+        if y not in lines:
+            lines[y] = ""
+        line = lines[y]
+        col = (x - 1) // 6
+        assert (x - 1) % 6 == 0 and len(line) <= col, (line, shown, x)
+        lines[y] = line + " " * (col - len(line)) + shown
+    return s.app, calls + [(line, 1, y, text.SMALL, 1) for y, line in sorted(lines.items())]
 
 
 def _enter(g, *hands):
