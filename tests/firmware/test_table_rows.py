@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The score table's lines on the 6 px character grid (issue 12: a side's
 rank and name are one text.draw, its numbers blitted glyph by glyph on the
-same grid): rank, name, then the change, total and bags each
+same grid, as the glyphs drawn show): rank, name, then the change, total and bags each
 right-aligned on its column and a space clear of what is before it, the
 headings on the same columns, in every language, 2 to 6 sides."""
 
@@ -25,15 +25,27 @@ class Calls:
     calls = None
 
 
+def _glyph_chars():
+    # SMALL's glyph index -> a character it draws.
+    chars = {}
+    font = text.SMALL
+    for cp in range(len(font.map) - 1, -1, -1):
+        chars[font.map[cp]] = chr(cp)
+    wide = font.wide
+    for i in range(0, len(wide), 3):
+        chars.setdefault(wide[i + 2], chr(wide[i] << 8 | wide[i + 1]))
+    return chars
+
+
 def _table(monkeypatch, g, lang="en"):
-    # The table of ``g``'s last hand drawn whole, twice: as on the board
-    # (each side's numbers blitted glyph by glyph, past text.draw), then
-    # with text's view of the frame's pages off (as for a frame that is not
-    # 128x64: every number drawn by text.draw, recorded); both give the same
-    # pixels. Returns the app and the strings of the second drawing
-    # (string, x, y, font, colour), each side's pieces joined into one
-    # line from x = 1 on the 6 px character grid (the sides: colour 1,
-    # lines 1-6).
+    # The table of ``g``'s last hand drawn whole, twice, with the same
+    # pixels: first with every text.draw call recorded (string, x, y, font,
+    # colour), then with every glyph blitted in colour 1 on the frame's
+    # pages seen (text.draw's and the rows' own, the numbers), the title
+    # bar copied from the first draw. Returns the app, and the calls of the
+    # first draw but for its sides' lines (colour 1, lines 1-6), which
+    # come from the glyphs of the second: each line as one string from
+    # x = 1 on the 6 px character grid.
     s = Session()
     s.app.set_language(lang)
     app_more.use_game(s.app, None, g)
@@ -43,31 +55,36 @@ def _table(monkeypatch, g, lang="en"):
     record_text(monkeypatch, seen)
     s.app.redraw()
     frame = bytes(s.display.buffer)
-    assert not [c for c in seen.calls if c[4] == 1 and 6 <= c[2] <= 46 and c[1] > 1]  # one text a side
+    calls = [c for c in seen.calls if c[4] != 1 or not 6 <= c[2] <= 46]
+    # Each side's numbers are blitted past text.draw: one text a side.
+    assert [c[1] for c in seen.calls if c[4] == 1 and 6 <= c[2] <= 46] == [1] * len(g.totals)
+    pages = text._pages8
+    real = pages.blit
+    glyphs = []
 
-    def no_pages(fb):
-        text._fb = fb
-        text._pages8 = None
+    def blit(src, x, y, key=-1, palette=None):
+        if src is text._STRIP and key == 0 and -y // 8 < text.SMALL.cut[4] + text.SMALL.cut[5]:  # a body, not an accent
+            glyphs.append((x, -y // 8))
+        return real(src, x, y, key, palette)
 
-    monkeypatch.setattr(text, "_row", no_pages)
-    monkeypatch.setattr(text, "_fb", None)
+    monkeypatch.setattr(pages, "blit", blit)
     seen.calls = []
     s.app.redraw()
     assert bytes(s.display.buffer) == frame
+    # The title bar and headings copied, the hand's number alone drawn on it.
+    assert [c[0] for c in seen.calls if c[2] == -2] == [str(len(g.hands))]
+    chars = _glyph_chars()
     lines = {}
-    calls = []
-    for c in seen.calls:
-        shown, x, y, font, color = c
-        if color != 1 or not 6 <= y <= 46:
-            calls.append(c)
-            continue
-        if y not in lines:
-            lines[y] = ""
-        line = lines[y]
+    for x, glyph in sorted(glyphs):
+        page, x = divmod(x, 128)
+        if not 1 <= page <= 6:
+            continue  # (line 7: what comes next)
+        assert (x - 1) % 6 == 0, (page, x)
+        line = lines.get(page, "")
         col = (x - 1) // 6
-        assert (x - 1) % 6 == 0 and len(line) <= col, (line, shown, x)
-        lines[y] = line + " " * (col - len(line)) + shown
-    return s.app, calls + [(line, 1, y, text.SMALL, 1) for y, line in sorted(lines.items())]
+        assert len(line) <= col, (line, x)
+        lines[page] = line + " " * (col - len(line)) + chars[glyph]
+    return s.app, calls + [(line, 1, 8 * page - 2, text.SMALL, 1) for page, line in sorted(lines.items())]
 
 
 def _enter(g, *hands):

@@ -134,8 +134,9 @@ class TableScreen:
     from the game menu's Scores (BACK)."""
 
     # What the last draw showed: game, hand shown, hands played, the asked
-    # bid's seat and value (see dirty); made by the first draw, with the
-    # ranking's two lists.
+    # bid's seat and value (see dirty); then the title bar's string, bags
+    # shown, x after the title and page 0's bytes (see draw); made by the
+    # first draw, with the ranking's two lists.
     drawn = None
 
     def reset(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
@@ -193,7 +194,7 @@ class TableScreen:
         g = app.game
         d = self.drawn
         if d is None:
-            d = self.drawn = [None] * 5
+            d = self.drawn = [None] * 9
             self._order = [0] * 6
             self._ranks = [0] * 6
         d[0] = g
@@ -211,17 +212,38 @@ class TableScreen:
         x_change = _COL_CHANGE_BAGS if show_bags else _COL_CHANGE
         x_total = _COL_TOTAL_BAGS if show_bags else _COL_TOTAL
         if mask & 1:
-            x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
+            title = t("round" if g.NAME == "wizard" else "hand")  # as the hand screens say
+            # The title bar with its headings is the same for every hand
+            # of a game: drawn once, then copied into page 0 (the title's
+            # three or four texts in colour 0 and the bar cost some 1.5
+            # Pico ms a table); only the hand's number is drawn each time.
+            # Drawn again when the title's string is another object (the
+            # language changed, or i18n's cache let it go) or the bags'
+            # column comes or goes. (Drawing in colour 0 clears the glyphs'
+            # pixels: the order of the texts on the bar makes no
+            # difference.) 128 bytes while the table is kept (a game).
+            page = app.display._page_views[0]
+            if d[5] is title and d[6] == show_bags:
+                page[:] = d[8]
+                x = d[7]
+            else:
+                x = widgets.title(fb, title)
+                # The headings right-aligned (SMALL: a width is a count of characters).
+                word = t("col_change")
+                text.draw(fb, word, 1 + (x_change - len(word)) * _ADV, -2, None, 0)
+                word = t("col_total")
+                text.draw(fb, word, 1 + (x_total - len(word)) * _ADV, -2, None, 0)
+                if show_bags:
+                    word = t("col_bags")
+                    text.draw(fb, word, 1 + (_COL_BAGS - len(word)) * _ADV, -2, None, 0)
+                if d[8] is None:
+                    d[8] = bytearray(len(page))
+                d[8][:] = page
+                d[5] = title
+                d[6] = show_bags
+                d[7] = x
             if self.index >= 0:
                 text.draw(fb, self.index + 1, x + 4, -2, None, 0)
-            # The headings right-aligned (SMALL: a width is a count of characters).
-            word = t("col_change")
-            text.draw(fb, word, 1 + (x_change - len(word)) * _ADV, -2, None, 0)
-            word = t("col_total")
-            text.draw(fb, word, 1 + (x_total - len(word)) * _ADV, -2, None, 0)
-            if show_bags:
-                word = t("col_bags")
-                text.draw(fb, word, 1 + (_COL_BAGS - len(word)) * _ADV, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
             # Wizard only: loaded for its game (forgotten at home).
@@ -276,13 +298,9 @@ class TableScreen:
             # just now): the glyph of column c (from 0) of this line is at
             # x = o + _ADV * (c + 1), its body in page 1 + r, drawn as
             # text.draw does (the font's strip, colour 1).
+            # (The app's frame is the display's 128x64 one: text._row makes
+            # the view for it.)
             p8 = text._pages8
-            if p8 is None:  # not a 128x64 frame (text._row): through text
-                widgets.draw_int_right(fb, scores[i], 1 + _ADV * x_change, y, None, 1, True)
-                widgets.draw_int_right(fb, totals[i], 1 + _ADV * x_total, y)
-                if show_bags:
-                    widgets.draw_int_right(fb, hand.bags[i], 1 + _ADV * _COL_BAGS, y)
-                continue
             o = 128 * (r + 1) + 1 - _ADV
             if show_bags:  # 0 to 9 (every ten cost 100 and start again)
                 p8.blit(strip, o + _ADV * _COL_BAGS, -8 * m[48 + hand.bags[i]], 0, None)
