@@ -272,36 +272,51 @@ class TableScreen:
         scores = hand.scores
         totals = hand.totals
         b = LINE
-        # What text.draw draws SMALL from: its map (code point -> glyph)
-        # and its strip (glyph g's body at y = -8 * g).
+        # What text.draw draws SMALL from: its map (code point -> glyph),
+        # its strip (glyph g's body at y = -8 * g) and the frame's pages
+        # side by side (made for the app's frame by text._row: a 128x64
+        # one), where column c (from 0) of line 1 + r is at
+        # x = 128 * (r + 1) + 1 + _ADV * c.
         m = text._MAP
         strip = text._STRIP
+        if fb is not text._fb:
+            text._row(fb)
+        p8 = text._pages8
         for r in range(len(totals)):
             if not mask & 3 << r:
                 continue  # line 1 + r stays
             i = order[r]
-            # The rank, a space and the name as one text; the numbers are
-            # blitted glyph by glyph as their digits come, from their
-            # columns' right edges leftwards (no digits to count first).
-            # Padding the line with spaces to its 21st column and drawing
-            # it as one text cost about twice as much: a space appended
-            # and walked again per column (some 0.3 Pico ms a line).
+            # The rank, a space, the name, then the numbers right-aligned
+            # on their columns, each glyph blitted as it comes (the
+            # numbers' from their right edges leftwards: no digits to
+            # count first), as text.draw blits them (colour 1). Padding
+            # the line with spaces to its 21st column and drawing it as
+            # one text cost about twice as much (a space appended and
+            # walked again per column, some 0.3 Pico ms a line), and a
+            # text.draw call for the name some 0.15.
             b[0:] = b""
             b.append(48 + ranks[i])
             b.append(32)
             b.extend(names[i])
             y = 8 * r + 6
-            text.draw(fb, b, 1, y)  # line 1 + r
-            if not mask >> r + 1 & 1:
-                continue  # the numbers' page stays (text.draw skips it too)
-            # The frame's pages side by side (text.draw made them for fb
-            # just now): the glyph of column c (from 0) of this line is at
-            # x = o + _ADV * (c + 1), its body in page 1 + r, drawn as
-            # text.draw does (the font's strip, colour 1).
-            # (The app's frame is the display's 128x64 one: text._row makes
-            # the view for it.)
-            p8 = text._pages8
             o = 128 * (r + 1) + 1 - _ADV
+            if not mask >> r + 1 & 1:
+                # The line's page stays: text.draw draws only the accents
+                # a name may have in the page above, if that is redrawn.
+                text.draw(fb, b, 1, y)
+                continue
+            x = o
+            for c in b:
+                x += _ADV
+                if c > 127:
+                    # A character of 2 bytes or more (accents, its glyph
+                    # looked up): text.draw draws the whole line (what is
+                    # drawn already is drawn again: the same pixels).
+                    text.draw(fb, b, 1, y)
+                    break
+                c = m[c]
+                if c:  # (glyph 0, the space, has nothing to draw)
+                    p8.blit(strip, x, -8 * c, 0, None)
             if show_bags:  # 0 to 9 (every ten cost 100 and start again)
                 p8.blit(strip, o + _ADV * _COL_BAGS, -8 * m[48 + hand.bags[i]], 0, None)
             v = scores[i]
