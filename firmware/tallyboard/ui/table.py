@@ -20,13 +20,12 @@ except ImportError:
     const = lambda x: x  # noqa: E731  (CPython)
 
 # Constants: on the board they are folded into the code (no name kept).
-# A side's line is one text (the rank, a space, the name: a text.draw call
-# each piece cost some 0.25 Pico ms) and its numbers blitted glyph by glyph
-# on the same 6 px character grid from x = 1 (the title's x): the name is
-# at most 8 characters, 6 with bags (ui.entry.name_width), then come
-# right-aligned the change, the total and the bags, each a space clear of
-# the column before. Their right edges as character counts from the
-# line's start (x = 1 + 6 * count):
+# A side's line is blitted glyph by glyph as text.draw would draw it as one
+# text (see TableScreen.draw), on the 6 px character grid from x = 1 (the
+# title's x): the rank, a space, the name (at most 8 characters, 6 with
+# bags: ui.entry.name_width), then right-aligned the change, the total and
+# the bags, each a space clear of the column before. Their right edges as
+# character counts from the line's start (x = 1 + 6 * count):
 _COL_CHANGE = const(15)  # x 91: a space after an 8-character name
 _COL_TOTAL = const(21)  # x 127, ui.final's total column
 _COL_CHANGE_BAGS = const(13)  # x 79: a space after a 6-character name
