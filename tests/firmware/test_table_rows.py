@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: MIT
 """The score table's lines on the 6 px character grid (issue 12: a side's
-line is one text.draw): rank, name, then the change, total and bags each
+line is blitted glyph by glyph on that grid, as the glyphs drawn show, not
+drawn as one padded text): rank, name, then the change, total and bags each
 right-aligned on its column and a space clear of what is before it, the
 headings on the same columns, in every language, 2 to 6 sides."""
 
 import pytest
 
-from tallyboard import app_more, i18n
+from tallyboard import app_more, i18n, text
 from tallyboard.ui import entry
 from tallyboard.ui.table import TableScreen
 from tests.firmware.drawn import record_text
@@ -24,9 +25,27 @@ class Calls:
     calls = None
 
 
+def _glyph_chars():
+    # SMALL's glyph index -> a character it draws.
+    chars = {}
+    font = text.SMALL
+    for cp in range(len(font.map) - 1, -1, -1):
+        chars[font.map[cp]] = chr(cp)
+    wide = font.wide
+    for i in range(0, len(wide), 3):
+        chars.setdefault(wide[i + 2], chr(wide[i] << 8 | wide[i + 1]))
+    return chars
+
+
 def _table(monkeypatch, g, lang="en"):
-    # The table of ``g``'s last hand drawn whole: {y: (string, x)} of the
-    # strings drawn in colour 1 (the sides) and the title bar's (colour 0).
+    # The table of ``g``'s last hand drawn whole, twice, with the same
+    # pixels: first with every text.draw call recorded (string, x, y, font,
+    # colour), then with every glyph blitted in colour 1 on the frame's
+    # pages seen (text.draw's and the rows' own), the title bar copied
+    # from the first draw. Returns the app, and the calls of the
+    # first draw but for its sides' lines (colour 1, lines 1-6), which
+    # come from the glyphs of the second: each line as one string from
+    # x = 1 on the 6 px character grid.
     s = Session()
     s.app.set_language(lang)
     app_more.use_game(s.app, None, g)
@@ -35,7 +54,38 @@ def _table(monkeypatch, g, lang="en"):
     seen.calls = []
     record_text(monkeypatch, seen)
     s.app.redraw()
-    return s.app, seen.calls
+    frame = bytes(s.display.buffer)
+    calls = [c for c in seen.calls if c[4] != 1 or not 6 <= c[2] <= 46]
+    # The sides' lines are blitted past text.draw, but for a name with a
+    # character of 2 bytes or more (its glyph looked up: text.draw's).
+    assert all(len(c[0].encode()) > len(c[0]) and c[1] == 1 for c in seen.calls if c[4] == 1 and 6 <= c[2] <= 46)
+    pages = text._pages8
+    real = pages.blit
+    glyphs = []
+
+    def blit(src, x, y, key=-1, palette=None):
+        if src is text._STRIP and key == 0 and -y // 8 < text.SMALL.cut[4] + text.SMALL.cut[5]:  # a body, not an accent
+            glyphs.append((x, -y // 8))
+        return real(src, x, y, key, palette)
+
+    monkeypatch.setattr(pages, "blit", blit)
+    seen.calls = []
+    s.app.redraw()
+    assert bytes(s.display.buffer) == frame
+    # The title bar and headings copied, the hand's number alone drawn on it.
+    assert [c[0] for c in seen.calls if c[2] == -2] == [str(len(g.hands))]
+    chars = _glyph_chars()
+    lines = {}
+    for x, glyph in sorted(set(glyphs)):  # (an accented name's line is drawn twice)
+        page, x = divmod(x, 128)
+        if not 1 <= page <= 6:
+            continue  # (line 7: what comes next)
+        assert (x - 1) % 6 == 0, (page, x)
+        line = lines.get(page, "")
+        col = (x - 1) // 6
+        assert len(line) <= col, (line, x)
+        lines[page] = line + " " * (col - len(line)) + chars[glyph]
+    return s.app, calls + [(line, 1, 8 * page - 2, text.SMALL, 1) for page, line in sorted(lines.items())]
 
 
 def _enter(g, *hands):

@@ -20,11 +20,11 @@ except ImportError:
     const = lambda x: x  # noqa: E731  (CPython)
 
 # Constants: on the board they are folded into the code (no name kept).
-# A side's line is drawn as one text (a call each cost some 0.25 Pico ms),
-# so its columns sit on the 6 px character grid from x = 1 (the title's x):
-# the rank, a space, the name (at most 8 characters, 6 with bags:
-# ui.entry.name_width), then right-aligned the change, the total and the
-# bags, each a space clear of the column before. Their right edges as
+# A side's line is blitted glyph by glyph as text.draw would draw it as one
+# text (see TableScreen.draw), on the 6 px character grid from x = 1 (the
+# title's x): the rank, a space, the name (at most 8 characters, 6 with
+# bags: ui.entry.name_width), then right-aligned the change, the total and
+# the bags, each a space clear of the column before. Their right edges as
 # character counts from the line's start (x = 1 + 6 * count):
 _COL_CHANGE = const(15)  # x 91: a space after an 8-character name
 _COL_TOTAL = const(21)  # x 127, ui.final's total column
@@ -133,8 +133,9 @@ class TableScreen:
     from the game menu's Scores (BACK)."""
 
     # What the last draw showed: game, hand shown, hands played, the asked
-    # bid's seat and value (see dirty); made by the first draw, with the
-    # ranking's two lists.
+    # bid's seat and value (see dirty); then the title bar's string, bags
+    # shown, x after the title and page 0's bytes (see draw); made by the
+    # first draw, with the ranking's two lists.
     drawn = None
 
     def reset(self, app, on_ok, on_back=None, index=None, undo=True, ask=False):
@@ -192,7 +193,7 @@ class TableScreen:
         g = app.game
         d = self.drawn
         if d is None:
-            d = self.drawn = [None] * 5
+            d = self.drawn = [None] * 9
             self._order = [0] * 6
             self._ranks = [0] * 6
         d[0] = g
@@ -210,17 +211,38 @@ class TableScreen:
         x_change = _COL_CHANGE_BAGS if show_bags else _COL_CHANGE
         x_total = _COL_TOTAL_BAGS if show_bags else _COL_TOTAL
         if mask & 1:
-            x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))  # as the hand screens say
+            title = t("round" if g.NAME == "wizard" else "hand")  # as the hand screens say
+            # The title bar with its headings is the same for every hand
+            # of a game: drawn once, then copied into page 0 (the title's
+            # three or four texts in colour 0 and the bar cost some 1.5
+            # Pico ms a table); only the hand's number is drawn each time.
+            # Drawn again when the title's string is another object (the
+            # language changed, or i18n's cache let it go) or the bags'
+            # column comes or goes. (Drawing in colour 0 clears the glyphs'
+            # pixels: the order of the texts on the bar makes no
+            # difference.) 128 bytes while the table is kept (a game).
+            page = app.display._page_views[0]
+            if d[5] is title and d[6] == show_bags:
+                page[:] = d[8]
+                x = d[7]
+            else:
+                x = widgets.title(fb, title)
+                # The headings right-aligned (SMALL: a width is a count of characters).
+                word = t("col_change")
+                text.draw(fb, word, 1 + (x_change - len(word)) * _ADV, -2, None, 0)
+                word = t("col_total")
+                text.draw(fb, word, 1 + (x_total - len(word)) * _ADV, -2, None, 0)
+                if show_bags:
+                    word = t("col_bags")
+                    text.draw(fb, word, 1 + (_COL_BAGS - len(word)) * _ADV, -2, None, 0)
+                if d[8] is None:
+                    d[8] = bytearray(len(page))
+                d[8][:] = page
+                d[5] = title
+                d[6] = show_bags
+                d[7] = x
             if self.index >= 0:
                 text.draw(fb, self.index + 1, x + 4, -2, None, 0)
-            # The headings right-aligned (SMALL: a width is a count of characters).
-            word = t("col_change")
-            text.draw(fb, word, 1 + (x_change - len(word)) * _ADV, -2, None, 0)
-            word = t("col_total")
-            text.draw(fb, word, 1 + (x_total - len(word)) * _ADV, -2, None, 0)
-            if show_bags:
-                word = t("col_bags")
-                text.draw(fb, word, 1 + (_COL_BAGS - len(word)) * _ADV, -2, None, 0)
         # Line 7 (6 sides fill lines 1-6): what comes next.
         if self.trump:
             # Wizard only: loaded for its game (forgotten at home).
@@ -249,27 +271,53 @@ class TableScreen:
         scores = hand.scores
         totals = hand.totals
         b = LINE
+        # What text.draw draws SMALL from: its map (code point -> glyph),
+        # its strip (glyph g's body at y = -8 * g) and the frame's pages
+        # side by side (made for the app's frame by text._row: a 128x64
+        # one), where column c (from 0) of line 1 + r is at
+        # x = 128 * (r + 1) + 1 + _ADV * c.
+        m = text._MAP
+        strip = text._STRIP
+        if fb is not text._fb:
+            text._row(fb)
+        p8 = text._pages8
         for r in range(len(totals)):
             if not mask & 3 << r:
                 continue  # line 1 + r stays
             i = order[r]
-            # The line's bytes (nothing allocated): rank, space, name, then
-            # spaces to the line's 21st character, and the numbers written
-            # over them from their columns' right edges leftwards (no
-            # digits to count first). The spaces are appended, not copied
-            # from a constant: one would stay in RAM for the whole game.
+            # The rank, a space, the name, then the numbers right-aligned
+            # on their columns, each glyph blitted as it comes (the
+            # numbers' from their right edges leftwards: no digits to
+            # count first), as text.draw blits them (colour 1). Padding
+            # the line with spaces to its 21st column and drawing it as
+            # one text cost about twice as much (a space appended and
+            # walked again per column, some 0.3 Pico ms a line), and a
+            # text.draw call for the name some 0.15.
             b[0:] = b""
             b.append(48 + ranks[i])
             b.append(32)
-            v = names[i]
-            b.extend(v)
-            # (a range loop counts in the VM, no object; a name's characters
-            # may take 2 bytes each)
-            for k in range(19 - len(v)):
-                b.append(32)
-            k = len(b) - 22  # column c's byte is k + c: a right edge e's last is k + e
+            b.extend(names[i])
+            y = 8 * r + 6
+            o = 128 * (r + 1) + 1 - _ADV
+            if not mask >> r + 1 & 1:
+                # The line's page stays: text.draw draws only the accents
+                # a name may have in the page above, if that is redrawn.
+                text.draw(fb, b, 1, y)
+                continue
+            x = o
+            for c in b:
+                x += _ADV
+                if c > 127:
+                    # A character of 2 bytes or more (accents, its glyph
+                    # looked up): text.draw draws the whole line (what is
+                    # drawn already is drawn again: the same pixels).
+                    text.draw(fb, b, 1, y)
+                    break
+                c = m[c]
+                if c:  # (glyph 0, the space, has nothing to draw)
+                    p8.blit(strip, x, -8 * c, 0, None)
             if show_bags:  # 0 to 9 (every ten cost 100 and start again)
-                b[k + _COL_BAGS] = 48 + hand.bags[i]
+                p8.blit(strip, o + _ADV * _COL_BAGS, -8 * m[48 + hand.bags[i]], 0, None)
             v = scores[i]
             e = x_change
             c = 43  # the change's sign always: "+" (or "-")
@@ -277,18 +325,17 @@ class TableScreen:
                 if v < 0:
                     c = 45
                     v = -v
-                j = k + e
+                x = o + _ADV * e
                 while True:
-                    b[j] = 48 + v % 10
+                    p8.blit(strip, x, -8 * m[48 + v % 10], 0, None)
                     v //= 10
                     if not v:
                         break
-                    j -= 1
+                    x -= _ADV
                 if c:
-                    b[j - 1] = c
+                    p8.blit(strip, x - _ADV, -8 * m[c], 0, None)
                 if e == x_total:
                     break
                 v = totals[i]
                 e = x_total
                 c = 0
-            text.draw(fb, b, 1, 8 * r + 6)  # line 1 + r
