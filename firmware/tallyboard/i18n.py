@@ -41,8 +41,8 @@ _CACHE = const(31)  # (with the keys' extra slot, lists of 31 and 32)
 _HASH_MASK = const(0x3FFFFF)
 
 _path = None  # lang_XX.bin of the language in use
-# That file, opened by the first miss and kept open until the press is
-# over (App.work calls rest(); lang_file.use too): an open and a close cost
+# That file, opened by the first miss and kept open until the screen is
+# sent (App.redraw calls rest(); lang_file.use too): an open and a close cost
 # almost as much as the rest of a miss (about 0.45 of 1.1 Pico ms on the
 # unix port's estimate), and a screen's misses come in bursts (a game
 # change on the new-game form 9, a game's first screen 6). Not kept
@@ -113,8 +113,8 @@ def _find(key):
 
 
 def rest():
-    """Close the table file the last misses kept open (the app's loop calls
-    this once a press is over; choosing a language does too)."""
+    """Close the table file the last misses kept open (the app calls this
+    once a screen is drawn and sent; choosing a language does too)."""
     global _file
     if _file is not None:
         _file.close()

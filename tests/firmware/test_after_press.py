@@ -172,9 +172,9 @@ def test_the_loop_loads_the_score_table_during_the_first_hand():
     assert "tallyboard.ui.table" in sys.modules
 
 
-def test_the_string_table_a_press_opened_is_closed_by_the_loop_after_it():
-    # A press's misses read lang_XX.bin through one open file (i18n); the
-    # loop closes it after the press (on a board it holds ~1.1 KB of heap).
+def test_the_string_table_a_press_opened_is_closed_once_its_screen_is_sent():
+    # A screen's misses read lang_XX.bin through one open file (i18n); the
+    # app closes it once the screen is sent (on a board it holds ~1.1 KB).
     from tallyboard import i18n, lang_file
 
     s = Session()
@@ -182,9 +182,20 @@ def test_the_string_table_a_press_opened_is_closed_by_the_loop_after_it():
     app.work()
     lang_file.use("en")  # no string kept: the form's words are misses
     assert i18n._file is None
-    app.handle("ok", 1)  # home: New game, its form drawn (no loop yet)
-    assert i18n._file is not None and not i18n._file.closed
-    kept = i18n._file
-    app.work()
-    assert kept.closed and i18n._file is None
+    opened = []
+    find = i18n._find
+
+    def spy(key):
+        got = find(key)
+        opened.append(i18n._file)
+        return got
+
+    i18n._find = spy
+    try:
+        app.handle("ok", 1)  # home: New game, its form drawn and sent
+    finally:
+        i18n._find = find
+    kept = [f for f in opened if f is not None]
+    assert len(kept) > 2 and all(f is kept[0] for f in kept)  # one file for every miss
+    assert kept[0].closed and i18n._file is None
     assert app.screen.__class__.__name__ == "Form"
