@@ -67,12 +67,6 @@ def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
     app.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
     show_boot(app, notes)
     app.redraw()
-    loads = getattr(app.screen, "loads", None)
-    if loads is not None:
-        # What the first screen names for its OK (the home menu: the new
-        # game's form) comes with the boot, as App.work loads it after a
-        # press: the board's first press does not wait for it.
-        _screens_of(loads)
     if app.keeper is not None:
         app.keeper.start()  # the battery gauge, its mark, a first warning
 

@@ -149,6 +149,10 @@ class Board:
         make_link = self._make_link if data.get("link", True) else None
         self.app = App(Display(self.bus, addr), self.buttons, self.fs, self.clock, link=make_link, rng=_first_seat,
                        device_id="testboard")
+        # A board's loop (App.run) starts with App.work: what the first
+        # screen names for its OK (the home menu: the new game's form) is
+        # loaded there, before the first press, as after any press.
+        self.app.work()
 
     def _make_link(self, app):
         # As firmware/main.py: the protocol server is loaded when the PC
