@@ -15,7 +15,7 @@ PORT ?=
 # set-up hides it. Other warnings still show.
 PIP_QUIET := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: venv npm browser test test-board bench sim deploy smoke guide clean
+.PHONY: venv npm browser tmux test test-board bench sim deploy smoke guide clean
 
 venv: $(STAMP)
 
@@ -36,6 +36,15 @@ browser:
 		{ command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
 		|| { echo "error: cannot install chromium (run as root on Debian/Ubuntu: apt-get install -y chromium)" >&2; exit 1; }; }
 
+# The terminal simulator's tests read its picture back from a real terminal,
+# tmux (a Debian package): installed when missing, a clear stop when it
+# cannot be.
+tmux:
+	@command -v tmux >/dev/null 2>&1 || { \
+		echo "tmux is missing: installing it with apt-get (needed by the terminal simulator's tests)"; \
+		{ command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; } \
+		|| { echo "error: cannot install tmux (run as root on Debian/Ubuntu: apt-get install -y tmux)" >&2; exit 1; }; }
+
 # The 32-bit tests and figures run on the official MicroPython WebAssembly
 # port, an npm package pinned in package.json / package-lock.json.
 npm: $(NODE_STAMP)
@@ -47,7 +56,7 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
-test: venv npm browser
+test: venv npm browser tmux
 	$(BIN)/python -m pytest
 
 # The device test payloads on an attached board through mpremote; prints

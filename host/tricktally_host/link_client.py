@@ -16,6 +16,7 @@ loop or wait forever.
 """
 
 import re
+import sys
 import time
 
 import serial
@@ -23,6 +24,7 @@ import serial.tools.list_ports
 
 from tallyboard import frames
 from tallyboard.frames import FrameError
+from tricktally_host import sim_port
 
 # USB ids of boards running MicroPython: the Raspberry Pi Pico family (and
 # MicroPython's own id), and the USB-serial chips of common ESP32 boards.
@@ -70,14 +72,19 @@ def find_board_ports(ports=None):
     return found
 
 
-def pick_port(port=None, ports=None):
-    """``port`` if given, else the one board found by USB id; LinkError
-    ``port`` when there is none or more than one."""
+def pick_port(port=None, ports=None, simulator=sim_port.FLASH):
+    """``port`` if given, else the one board found by USB id, else the
+    running simulator whose flash folder is ``simulator`` (None: never; said
+    on stderr); LinkError ``port`` when there is none or more than one."""
     if port:
         return port
     found = find_board_ports(ports)
     if not found:
-        raise LinkError("port", "no TrickTally board found on USB (is it plugged in?); give --port")
+        sim, stale = sim_port.find(simulator) if simulator else (None, None)
+        if sim:
+            sys.stderr.write("no board on USB: using the simulator's port %s (%s)\n" % (sim_port.link_path(simulator), sim))
+            return sim
+        raise LinkError("port", "no TrickTally board found on USB (is it plugged in?) nor a running simulator%s; give --port" % ("; " + stale if stale else ""))
     if len(found) > 1:
         names = ", ".join("%s (%s)" % f for f in found)
         raise LinkError("port", "several boards found: %s; choose one with --port" % names)

@@ -27,7 +27,7 @@ def test_headless_prints_the_serial_port_first_then_screens(tmp_path):
     assert lines[3].startswith("screen: NumberEntry spades hand=1 kind=bid")
     assert any(line.startswith("error: unknown button 'bogus'") for line in lines)
     pngs = sorted(os.listdir(shots))
-    assert pngs[0] == "001-menu.png" and len(pngs) >= 4
+    assert pngs[0] == "run001-001-menu.png" and len(pngs) >= 4
     with open(shots / pngs[0], "rb") as f:
         assert f.read(8) == b"\x89PNG\r\n\x1a\n"
     # the game is in the flash folder: a new run resumes where it stood
@@ -72,19 +72,22 @@ def test_braille_rendering_packs_two_by_four_pixels_per_character():
 
 
 def test_the_whole_panel_and_key_help_fit_an_80x24_terminal():
-    from tricktally_host.sim.run import frame_lines
+    from tricktally_host.sim.picture import layout, plain_lines
 
     ram = bytearray([0xFF]) * 1024  # every pixel on
-    lines = frame_lines(ram, 80, 24, "serial: /dev/pts/7   screen: " + "x" * 100)
+    mode, rows = layout(ram, 80, 24, "serial: /dev/pts/7   screen: " + "x" * 100)
+    lines = plain_lines(rows)
+    assert mode == "Braille"
     assert len(lines) <= 24
     assert max(len(line) for line in lines) <= 80
-    # all 64 pixel rows: 16 lines of cells with all eight dots, framed
+    # all 64 pixel rows: 16 lines of cells, framed (every pixel lit: an
+    # inverted area, drawn reversed with no dots)
     cells = [line for line in lines if line.startswith("|")]
-    assert len(cells) == 16 and all(line == "|" + "\u28ff" * 64 + "|" for line in cells)
+    assert len(cells) == 16 and all(line == "|" + "\u2800" * 64 + "|" for line in cells)
     assert any("Enter" in line for line in lines) and any("undo" in line for line in lines)
-    # a big terminal gets full-size blocks: two pixel rows a line
-    big = frame_lines(ram, 140, 40)
-    assert len([line for line in big if line.startswith("|")]) == 32
+    # a big terminal gets half blocks: two pixel rows a line
+    _, big = layout(ram, 140, 40)
+    assert len([line for line in plain_lines(big) if line.startswith("|")]) == 32
 
 
 def test_each_flash_folder_is_its_own_board(tmp_path):

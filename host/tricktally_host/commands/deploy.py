@@ -20,7 +20,7 @@ def command(port, dry_run):
             click.echo(line)
         return
     try:
-        port = pick_port(port)
+        port = pick_port(port, simulator=None)  # (the simulator has no REPL to deploy to)
         deployment.deploy(port, echo=click.echo)
     except (LinkError, deployment.DeployError) as e:
         click.echo("error: %s" % e, err=True)

@@ -5,14 +5,15 @@ import sys
 
 import click
 
+from tricktally_host import sim_port
 from tricktally_host.sim.board import SimBoard
-from tricktally_host.sim.run import Screenshots, headless, terminal
+from tricktally_host.sim.run import Screenshots, end_on_signals, headless, terminal
 
 
 @click.command("sim")
 @click.option("--headless", is_flag=True, help="No screen: read buttons from stdin (one per line: ok, up, long back, wait 60, battery 2.2, quit) and print a line per screen.")
-@click.option("--flash", "flash", default="sim-flash", show_default=True, type=click.Path(file_okay=False), help="Folder holding the board's files (games survive restarts).")
-@click.option("--screenshot", "shots", default=None, type=click.Path(file_okay=False), help="Save a PNG of every new screen into this folder.")
+@click.option("--flash", "flash", default=sim_port.FLASH, show_default=True, type=click.Path(file_okay=False), help="Folder holding the board's files (games survive restarts).")
+@click.option("--screenshot", "shots", default=None, type=click.Path(file_okay=False), help="Save a PNG each time the picture changes (a new screen, a cursor move) into this folder, as runNNN-NNN-SCREEN.png: a new run number each run, nothing overwritten.")
 @click.option("--scale", default=4, show_default=True, type=click.IntRange(1, 16), help="Screenshot scale.")
 @click.option("--run-seconds", default=None, type=click.FloatRange(min=0), help="Headless: keep serving the serial link this long even after stdin ends (0: until killed).")
 @click.option("--no-serial", is_flag=True, help="Do not open a pseudo-terminal for the serial link (the board is then on batteries: after 30 idle minutes it goes into its deepest sleep).")
@@ -20,8 +21,13 @@ from tricktally_host.sim.run import Screenshots, headless, terminal
 @click.option("--import", "imports", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Put the game of this tricktally/1 record file on the flash before starting (repeatable).")
 @click.option("--battery", "battery", default=None, type=click.FloatRange(0, 6), help="Simulated supply in volts for the battery gauge (two AA cells: 3.0 full, 2.3 low, 2.1 critical); headless lines 'battery VOLTS' and 'wait SECONDS' change it and let time pass.")
 def command(headless, flash, shots, scale, run_seconds, no_serial, seed, imports, battery):
-    """Run the board firmware in the terminal (or headless), with the OLED
-    drawn in block characters and the keyboard as its six buttons."""
+    """Run the board firmware in the terminal (or headless), the keyboard as
+    its six buttons and the OLED drawn as large as the terminal holds:
+    Braille dots (2x4 pixels a character) from 66x21, so in 80x24; half
+    blocks (two pixel rows a character) from 130x37, so in 132x40; each
+    pixel two cells wide and one high from 258x69. The picture follows a
+    resize. The serial port is linked as FLASH/serial while it runs, where
+    `tricktally sync` finds it."""
     if imports:
         from tricktally_host.importer import RecordError, import_into_folder
 
@@ -29,6 +35,7 @@ def command(headless, flash, shots, scale, run_seconds, no_serial, seed, imports
             import_into_folder(imports, flash)
         except (RecordError, OSError) as e:
             raise click.ClickException("cannot import: %s" % e)
+    end_on_signals()
     board = SimBoard(flash, serial=not no_serial, seed=seed, battery=battery)
     shooter = Screenshots(board, shots, scale)
     try:

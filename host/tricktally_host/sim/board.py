@@ -10,6 +10,7 @@ from tallyboard.app import App, FIRMWARE_VERSION
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
 from tallyboard.simbus import SimI2C
+from tricktally_host import sim_port
 from tricktally_host.sim.power import PanelView, SimClock, SimPower
 
 PRESS = 1
@@ -56,7 +57,9 @@ class SimBoard:
         self.power = SimPower(battery, usb=serial)
         self.bus = PanelView(self.bus)  # what the renderers see: dark when off
         rng = random.Random(seed)
+        self.flash = flash
         self.serial_path = None
+        self.serial_link = None  # flash/serial: the port's name that stays
         self._fds = ()
         link = None
         self.device_id = device_id or sim_device_id(flash)
@@ -78,6 +81,7 @@ class SimBoard:
         master, slave, path = open_pty()
         self._fds = (master, slave)
         self.serial_path = path
+        self.serial_link = sim_port.publish(self.flash, slave, path)
 
         def make(app):
             return Link(PtyStream(master), app.journal, app.config, app.clock, self.device_id, FIRMWARE_VERSION)
@@ -129,7 +133,10 @@ class SimBoard:
         return (id(s), getattr(s, "kind", None), getattr(s, "seat", None), g.hand_number if g is not None else None, getattr(s, "title", None))
 
     def close(self):
-        """Release the pty."""
+        """Release the pty (and remove its link)."""
+        if self.serial_link:
+            sim_port.withdraw(self.flash, self.serial_path)
+            self.serial_link = None
         for fd in self._fds:
             try:
                 os.close(fd)

@@ -1,21 +1,39 @@
 # SPDX-License-Identifier: MIT
 """The simulator's two loops: headless (buttons from stdin, a line per
-screen) and the terminal (the OLED in block characters, keys live)."""
+screen) and the terminal (the OLED drawn as large as the terminal holds:
+tricktally_host.sim.picture; keys live)."""
 
 import os
-import shutil
+import re
 import select
+import signal
 import sys
 import time
 
-from tricktally_host.sim import keys, render
+from tricktally_host.sim import keys, picture, render
 from tricktally_host.sim.power import power_line
+from tricktally_host.sim.status import status_line
 
 POLL_S = 0.01
 
 
+def end_on_signals():
+    """Let SIGTERM and SIGHUP (its terminal closed) end the simulator as q
+    does: the terminal put back, the serial port's link removed."""
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
+
+
 class Screenshots:
-    """Saves a PNG of each new screen into ``folder`` (numbered)."""
+    """Saves a PNG of the picture into ``folder`` each time it changes (a
+    new screen, and a cursor moved within one), named
+    ``run003-012-numberentry.png``: this run's number (one more than any in
+    the folder), the picture's number in the run, the screen. Runs into one
+    folder never overwrite each other: files are only ever created new."""
 
     def __init__(self, board, folder, scale=4):
         self.board = board
@@ -23,20 +41,38 @@ class Screenshots:
         self.scale = scale
         self.count = 0
         self.last = None
+        self.run = None
         if folder:
             os.makedirs(folder, exist_ok=True)
+            self.run = _next_run(folder)
 
     def check(self):
-        """Save the screen if it is a new one; returns the path or None."""
+        """Save the picture if it changed; returns the path or None."""
         if not self.folder:
             return None
-        key = self.board.screen_key()
-        if key == self.last:
+        frame = bytes(self.board.bus.gddram)
+        if frame == self.last:
             return None
-        self.last = key
+        self.last = frame
         self.count += 1
-        name = "%03d-%s.png" % (self.count, self.board.app.screen.__class__.__name__.lower())
-        return render.png(self.board.bus.gddram, os.path.join(self.folder, name), self.scale)
+        data = render.png_bytes(frame, self.scale)
+        screen = self.board.app.screen.__class__.__name__.lower()
+        while True:
+            path = os.path.join(self.folder, "run%03d-%03d-%s.png" % (self.run, self.count, screen))
+            try:
+                with open(path, "xb") as f:
+                    f.write(data)
+                return path
+            except FileExistsError:  # another simulator took this run number
+                self.run = _next_run(self.folder)
+
+
+_RUN = re.compile(r"run(\d+)-")
+
+
+def _next_run(folder):
+    runs = [int(m.group(1)) for m in map(_RUN.match, os.listdir(folder)) if m]
+    return max(runs, default=0) + 1
 
 
 def headless(board, stdin, out, shots, run_seconds=None):
@@ -58,8 +94,8 @@ def headless(board, stdin, out, shots, run_seconds=None):
         if key != shown[0]:
             shown[0] = key
             out.write("screen: %s\n" % board.app.describe())
-            shots.check()
             out.flush()
+        shots.check()
 
     start = time.monotonic()
     fd = stdin.fileno()
@@ -107,24 +143,28 @@ def headless(board, stdin, out, shots, run_seconds=None):
             report()
 
 
+# The alternate screen (the terminal's own contents come back on exit),
+# the cursor hidden; and back.
+ENTER = "\x1b[?1049h\x1b[?25l\x1b[2J"
+LEAVE = "\x1b[?25h\x1b[?1049l"
+
+
 def terminal(board, shots):
-    """Draw the OLED in the terminal and map keys to buttons until q."""
+    """Draw the OLED in the terminal and map keys to buttons until q. The
+    picture follows the terminal's size as it changes (checked every loop)."""
     import termios
     import tty
 
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     out = sys.stdout
+    view = TerminalView(board, out)
     try:
         tty.setcbreak(fd)
-        out.write("\x1b[?25l\x1b[2J")
-        drawn = None
+        out.write(ENTER)
         while True:
-            frame = bytes(board.bus.gddram)
-            if frame != drawn:
-                drawn = frame
-                _draw(out, board)
-                shots.check()
+            view.update()
+            shots.check()
             board.tick()
             readable, _, _ = select.select([fd], [], [], POLL_S)
             if not readable:
@@ -134,35 +174,54 @@ def terminal(board, shots):
                 if name == "quit":
                     return 0
                 board.press(name, kind)
+                view.pressed = True
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-        out.write("\x1b[?25h\n")
+        out.write(LEAVE)
         out.flush()
 
 
-def frame_lines(gddram, columns, rows, status=""):
-    """The terminal picture: the panel in a frame, the key help and a status
-    line, sized to a ``columns`` x ``rows`` terminal. Full-size blocks need
-    130x38; anything smaller gets Braille cells (2x4 pixels a character),
-    whose 66x18 frame, help and status fit 80x24."""
-    if columns >= 130 and rows >= 38:
-        lines = render.blocks(gddram)
-    else:
-        lines = render.braille(gddram)
-    border = "+" + "-" * len(lines[0]) + "+"
-    out = [border]
-    for line in lines:
-        out.append("|" + line + "|")
-    out.append(border)
-    out.extend(keys.HELP_LINES)
-    if status:
-        out.append(status[: max(1, columns - 1)])
-    return out
+class TerminalView:
+    """The picture on the terminal ``out``, redrawn when the frame, the
+    terminal's size or the status line changes."""
+
+    def __init__(self, board, out):
+        self.board = board
+        self.out = out
+        self.pressed = True  # the status line's words need a look
+        self.frame = None
+        self.size = None
+        self.status = None
+        self.mode = None
+
+    def update(self):
+        """Redraw if anything shown changed; returns True when it did."""
+        size = _terminal_size(self.out)
+        frame = bytes(self.board.bus.gddram)
+        status = self.status
+        if self.pressed or frame != self.frame:
+            self.pressed = False
+            status = status_line(self.board.app, self._port())
+        if (frame, size, status) == (self.frame, self.size, self.status):
+            return False
+        clear = size != self.size
+        self.frame, self.size, self.status = frame, size, status
+        columns, lines = size
+        self.mode, rows = picture.layout(frame, columns, lines, status)
+        self.out.write(("\x1b[2J" if clear else "") + picture.ansi(rows, columns))
+        self.out.flush()
+        return True
+
+    def _port(self):
+        b = self.board
+        return "%s (%s)" % (b.serial_link, b.serial_path) if b.serial_link else b.serial_path
 
 
-def _draw(out, board):
-    size = shutil.get_terminal_size((80, 24))
-    status = "serial: %s   screen: %s" % (board.serial_path or "none", board.app.describe())
-    lines = frame_lines(board.bus.gddram, size.columns, size.lines, status)
-    out.write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K")
-    out.flush()
+def _terminal_size(out):
+    # Asked of the terminal itself each time (COLUMNS and LINES, which
+    # shutil reads first, do not follow a resize).
+    try:
+        size = os.get_terminal_size(out.fileno())
+        return size.columns, size.lines
+    except (OSError, ValueError, AttributeError):
+        return 80, 24

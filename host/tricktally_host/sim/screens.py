@@ -4,7 +4,8 @@
     .venv/bin/python -m tricktally_host.sim.screens docs/screens
 
 Plays a short scripted session on the simulated board (in-memory flash) and
-saves one PNG per main screen, named after it.
+saves one PNG per main screen, named after it, and one of the terminal
+simulator in an 80x24 terminal (terminal-80x24.png).
 """
 
 import argparse
@@ -17,7 +18,11 @@ from tallyboard.display import Display
 from tallyboard.memfs import MemFS
 from tallyboard.i18n import t
 from tallyboard.simbus import SimI2C
-from tricktally_host.sim import render
+from tricktally_host.sim import picture, render, terminal_png
+from tricktally_host.sim.status import status_line
+
+# The port the README's terminal picture names (a pty's number varies).
+README_PORT = "sim-flash/serial (/dev/pts/3)"
 
 
 class _Shots:
@@ -41,6 +46,12 @@ class _Shots:
         path = os.path.join(self.folder, name + ".png")
         render.png(self.bus.gddram, path, self.scale)
         self.saved.append(path)
+
+    def save_terminal(self, name, columns, lines):
+        """Save the screen as `make sim` shows it in a ``columns`` x
+        ``lines`` terminal: the frame, the key help, the status line."""
+        _, rows = picture.layout(self.bus.gddram, columns, lines, status_line(self.app, README_PORT))
+        self.saved.append(terminal_png.save(rows, columns, lines, os.path.join(self.folder, name + ".png")))
 
     def tour(self, *steps):
         """Each step: press its keys, then save the screen (when named)."""
@@ -133,6 +144,7 @@ def make_screens(folder, scale=4):
     s.save("wizard-trump")
     s.keys("right")  # hearts are trump
     s.save("wizard-bid")
+    s.save_terminal("terminal-80x24", 80, 24)
     s.bid(0)
     s.bid(0)
     s.bid(0)
