@@ -145,7 +145,7 @@ def test_on_a_board_the_game_draws_on_its_real_i2c_bus(monkeypatch):
     import types
 
     from tallyboard.boards import pico
-    from tallyboard.memfs import MemFS
+    from tallyfakes.memfs import MemFS
     from tests.payloads.board_game import Board
 
     sent = []

@@ -115,11 +115,8 @@ class Board:
     def __init__(self, data, fs=None):
         from tallyboard.app import App
         from tallyboard.buttons import NAMES, Buttons
-        try:
-            from tallyboard.fake_clock import FakeClock
-        except ImportError:  # firmware from before the fake left tallyboard.clock
-            from tallyboard.clock import FakeClock
         from tallyboard.display import Display
+        from tallyfakes.fake_clock import FakeClock
 
         self.held = {}
         for name in NAMES:
@@ -139,7 +136,7 @@ class Board:
         # interpreter without the host's file system). Writes are then not
         # counted.
         if fs is None and data.get("memfs"):
-            from tallyboard.memfs import MemFS
+            from tallyfakes.memfs import MemFS
 
             fs = MemFS()
         self.fs = fs if fs is not None else counting_fs(data.get("flash", "tt_flash"))
@@ -187,7 +184,9 @@ class Board:
         hold(app, self.held, self.clock, name, key != key.lower())
         took = ticks_diff(ticks_us(), start)
         if app.presses != want:
-            raise ValueError("the press of %s was not seen by the app (at %s)" % (name, app.describe()))
+            from tallyfakes.describe import describe
+
+            raise ValueError("the press of %s was not seen by the app (at %s)" % (name, describe(app)))
         return {"us": took, "display": self.bus.bytes_sent - sent, "transfers": self.bus.transfers - transfers,
                 "writes": getattr(self.fs, "writes", 0) - writes, "written": getattr(self.fs, "written", 0) - written}
 

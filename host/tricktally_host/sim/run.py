@@ -8,6 +8,7 @@ import select
 import sys
 import time
 
+from tallyfakes.describe import describe
 from tricktally_host.sim import keys, render
 from tricktally_host.sim.power import power_line
 
@@ -57,7 +58,7 @@ def headless(board, stdin, out, shots, run_seconds=None):
         key = board.screen_key()
         if key != shown[0]:
             shown[0] = key
-            out.write("screen: %s\n" % board.app.describe())
+            out.write("screen: %s\n" % describe(board.app))
             shots.check()
             out.flush()
 
@@ -162,7 +163,7 @@ def frame_lines(gddram, columns, rows, status=""):
 
 def _draw(out, board):
     size = shutil.get_terminal_size((80, 24))
-    status = "serial: %s   screen: %s" % (board.serial_path or "none", board.app.describe())
+    status = "serial: %s   screen: %s" % (board.serial_path or "none", describe(board.app))
     lines = frame_lines(board.bus.gddram, size.columns, size.lines, status)
     out.write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K")
     out.flush()
