@@ -14,8 +14,9 @@ board's loop wakes for the journal's idle fold). The journal is the real
 one on ``OsFS(flash)``. The display is
 the real driver on a bus that counts bytes: the board's own I2C when
 ``i2c`` is true (on a board), else a bus with no panel. At the end the link
-(loaded on demand, as firmware/main.py does) answers HELLO, LIST, a FETCH
-of every game and SUM, as the PC's sync asks.
+(loaded on demand, as firmware/main.py does) answers the PC's sync as
+tricktally_host.sync asks it, burst by burst: HELLO, TIME, LIST, FETCH of
+every game in windows of pieces, SUM, ACK (tests/payloads/board_io.py).
 
 Input (tt_data.json)::
 
@@ -55,9 +56,9 @@ import gc
 import json
 
 try:
-    from board_io import EPOCH, Stream, app_modules, hold, pin, sync, ticks_diff, ticks_us
+    from board_io import EPOCH, Stream, app_modules, hold, pin, sync_steps, ticks_diff, ticks_us
 except ImportError:  # CPython, imported as tests.payloads.*
-    from tests.payloads.board_io import EPOCH, Stream, app_modules, hold, pin, sync, ticks_diff, ticks_us
+    from tests.payloads.board_io import EPOCH, Stream, app_modules, hold, pin, sync_steps, ticks_diff, ticks_us
 
 
 KEYS = "udlrob"  # a letter for each of NAMES, in order
@@ -219,8 +220,10 @@ def _board_i2c():
 
 
 def steps(data):
-    """Boot the board, then one step per key press, then the link's sync.
-    Yields a label per step ("boot", the press number, "link")."""
+    """Boot the board, then one step per key press, then the PC's sync, one
+    step per burst of requests. Yields a label per step ("boot", the press
+    number, "link hello", "link time", "link list", "link fetch" per burst,
+    "link ack")."""
     board = Board(data)
     yield "boot"
     keys = data["keys"]
@@ -243,8 +246,10 @@ def steps(data):
         board.pause()
         yield i
     if board.link is not None:
-        print(json.dumps({"link": sync(board)}))
-        yield "link"
+        link = {}
+        for step in sync_steps(board, link):
+            yield "link " + step
+        print(json.dumps({"link": link}))
     app = board.app
     end = {"screen": app.screen.__class__.__name__, "hands": last[0], "finished": last[1], "totals": last[2],
            "modules": middle}
