@@ -40,7 +40,7 @@ def test_a_lazy_import_closes_a_circle(tmp_path):
     })
     g = import_graph.graph(tree)
     assert g["pkg.b"] == {"pkg.a": "lazy"}
-    assert g["pkg.a"] == {"pkg": "import", "pkg.b": "import"}
+    assert g["pkg.a"] == {"pkg.b": "import"}  # a module of pkg, not a name pkg defines
     assert import_graph.circles(g) == [["pkg.a", "pkg.b"]]
 
 
@@ -115,7 +115,7 @@ def test_a_clean_dag_has_no_circle_and_prose_names_nothing(tmp_path):
     g = import_graph.graph(tree)
     assert "manifest" not in g  # a build file, not a module
     assert import_graph.circles(g) == []
-    assert g["pkg.top"] == {"pkg": "import", "pkg.mid": "import"}
+    assert g["pkg.top"] == {"pkg.mid": "import"}
     assert g["pkg.mid"] == {"pkg": "import", "pkg.bottom": "lazy"}
     assert g["pkg"] == {"pkg.top": "lazy", "pkg.mid": "name"}
     assert g["pkg.boards"] == {"pkg.boards.pico": "lazy", "pkg.boards.esp32": "lazy"}
@@ -130,6 +130,22 @@ def test_a_clean_dag_has_no_circle_and_prose_names_nothing(tmp_path):
     assert floors["pkg.mid"] == 2 and floors["pkg.top"] == 3 and floors["main"] == 4
 
 
+def test_a_package_that_loads_its_modules_stands_above_them(tmp_path):
+    tree = make_tree(tmp_path, {
+        # a face: the package imports a module of its own when it loads...
+        "firmware/pkg/__init__.py": "from pkg.low import helper\nVERSION = 1\n",
+        # ...which takes a name the package defines: a circle
+        "firmware/pkg/low.py": "from pkg import VERSION\n\ndef helper():\n    return VERSION\n",
+        # only a module of the package: no arrow to the package itself
+        "firmware/pkg/other.py": "from pkg import low\n",
+    })
+    g = import_graph.graph(tree)
+    assert g["pkg"] == {"pkg.low": "import"}
+    assert g["pkg.low"] == {"pkg": "import"}
+    assert g["pkg.other"] == {"pkg.low": "import"}
+    assert import_graph.circles(g) == [["pkg", "pkg.low"]]
+
+
 def test_relative_imports_resolve_to_their_package(tmp_path):
     tree = make_tree(tmp_path, {
         "firmware/pkg/__init__.py": "",
@@ -139,7 +155,7 @@ def test_relative_imports_resolve_to_their_package(tmp_path):
         "firmware/pkg/c.py": "x = 1\n",
     })
     g = import_graph.graph(tree)
-    assert g["pkg.ui.a"] == {"pkg.ui": "import", "pkg.ui.b": "import", "pkg.c": "import"}
+    assert g["pkg.ui.a"] == {"pkg.ui.b": "import", "pkg.c": "import"}
 
 
 def test_the_picture_draws_each_circle_as_one_box_and_only_needed_arrows(tmp_path):

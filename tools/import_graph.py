@@ -23,11 +23,17 @@ and ``main`` (firmware/main.py). The code is read, never run (Python's
   words relative to a top package (``MENU_MODULES = "ui.setup ui.home ..."``).
   Docstrings do not count.
 
+``from pkg import mod`` of a module alone is an arrow to ``pkg.mod`` only
+(``pkg`` is loaded first, as for any import of ``pkg.mod``); one that takes
+a name ``pkg`` defines is an arrow to ``pkg`` too.
+
 Circles are counted without the arrows from a package's ``__init__`` down
-to its own modules (``tricktally.new_game`` importing the game it makes,
-``tallyboard.MENU_MODULES`` naming the menus to forget): every module of a
-package stands on that package (Python loads it first), so the package is
-the floor they stand on, not a room beside them.
+to its own modules when they are lazy or names (``tricktally.new_game``
+importing the game it makes, ``tallyboard.MENU_MODULES`` naming the menus
+to forget): every module of a package stands on that package (Python loads
+it first), so the package is the floor they stand on. A package that
+imports its own modules when it loads stands above them, and a module of
+it that takes a name from it closes a circle.
 """
 
 import ast
@@ -138,9 +144,11 @@ def imports_of(name, path, modules):
                     up = package.split(".")
                     up = up[: len(up) - child.level + 1]
                     base = ".".join(up + ([base] if base else []))
-                add(base, kind)
                 for alias in child.names:
-                    add(base + "." + alias.name, kind)
+                    if base + "." + alias.name in modules:
+                        add(base + "." + alias.name, kind)
+                    else:
+                        add(base, kind)
             elif isinstance(child, ast.Call) and _import_call_target(child) is not None:
                 arg = _import_call_target(child)
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
@@ -175,9 +183,9 @@ def _inside(name, package):
 
 
 def circle_edges(g):
-    """The arrows circles are made of: all but those from a package down
-    into its own modules (see the module's docstring)."""
-    return {a: sorted(b for b in targets if not _inside(b, a)) for a, targets in g.items()}
+    """The arrows circles are made of: all but the lazy ones and the names
+    from a package down into its own modules (see the module's docstring)."""
+    return {a: sorted(b for b in targets if not _inside(b, a) or targets[b] == "import") for a, targets in g.items()}
 
 
 def strongly_connected(edges):
