@@ -15,13 +15,13 @@ PORT ?=
 # set-up hides it. Other warnings still show.
 PIP_QUIET := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: venv npm browser tmux test test-board bench sim deploy smoke guide clean
+.PHONY: venv npm browser tmux test test-board bench sim deploy smoke guide graph clean
 
 venv: $(STAMP)
 
 # Rebuilt only when the dependency list or the package roots change; the
 # install is editable, so source edits need no reinstall.
-$(STAMP): pyproject.toml shared/tricktally/__init__.py firmware/tallyboard/__init__.py host/tricktally_host/__init__.py
+$(STAMP): pyproject.toml shared/tricktally/__init__.py firmware/tallyboard/__init__.py host/tricktally_host/__init__.py host/tallyfakes/__init__.py
 	$(PYTHON) -c 'import sys; sys.exit("TrickTally needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -82,6 +82,12 @@ smoke: venv
 GUIDE_OUT ?= build/guide
 guide: venv
 	$(BIN)/python tools/make_guide.py docs/guide $(GUIDE_OUT)
+
+# The picture of the house (the import graph of shared/ and firmware/) in
+# docs/ARCHITECTURE.md, drawn again from the code; tests/test_import_graph.py
+# fails while it is stale.
+graph: venv
+	$(BIN)/python tools/import_graph.py --write
 
 clean:
 	rm -rf $(VENV) node_modules bench-results.json .pytest_cache .hypothesis

@@ -18,7 +18,7 @@ import tempfile
 import time
 
 from tallyboard.fs import OsFS
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.journal_ops import game_file
 from tests.firmware import journal_harness as h

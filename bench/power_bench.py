@@ -80,9 +80,9 @@ WAKES_VM = r'''
 import json, time
 from tallyboard.app import App
 from tallyboard.buttons import Buttons, NAMES
-from tallyboard.fake_clock import FakeClock
+from tallyfakes.fake_clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 
 class Bus:
     def __init__(self):

@@ -90,13 +90,21 @@ class BoardTransport:
         self.run = run
 
     def deploy(self):
-        """Compile and copy the app as ``tricktally deploy`` does."""
+        """Compile and copy the app as ``tricktally deploy`` does, and the
+        host's stand-ins the payloads inject (the fake clock of board_game:
+        host/tallyfakes), which ``remove_stand_ins`` takes off again."""
         from tricktally_host import deploy
 
         try:
-            deploy.deploy(self.port, run=self.run)
+            deploy.deploy(self.port, run=self.run, files=deploy.plan() + mpvm.stand_ins_plan())
         except deploy.DeployError as e:
             raise BoardError(str(e)) from e
+
+    def remove_stand_ins(self):
+        """Take the stand-ins (and what a run left) off the board: a board
+        keeps only its own code. False when the board did not answer."""
+        argv = [sys.executable, "-m", "mpremote", "connect", self.port, "exec", cleanup_script([mpvm.STAND_INS])]
+        return self.run(argv, capture_output=True, text=True).returncode == 0
 
     def __call__(self, name, data=None, leaves=()):
         """Run payload ``name`` with ``data``; ``leaves``: files or folders
@@ -246,7 +254,10 @@ def main(argv):
         board = BoardTransport(port)
         print("deploying the app to %s ..." % port, flush=True)
         board.deploy()
-        figures = run_all(board, i2c=True)
+        try:
+            figures = run_all(board, i2c=True)
+        finally:
+            board.remove_stand_ins()
     except BoardError as e:
         print("test-board: %s" % e, file=sys.stderr)
         return 2

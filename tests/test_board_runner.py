@@ -145,7 +145,7 @@ def test_on_a_board_the_game_draws_on_its_real_i2c_bus(monkeypatch):
     import types
 
     from tallyboard.boards import pico
-    from tallyboard.memfs import MemFS
+    from tallyfakes.memfs import MemFS
     from tests.payloads.board_game import Board
 
     sent = []
@@ -158,3 +158,25 @@ def test_on_a_board_the_game_draws_on_its_real_i2c_bus(monkeypatch):
     figures = b.press("d")
     assert {addr for addr, _ in sent} == {pico.OLED_ADDR}
     assert figures["display"] == sum(n for _, n in sent) - booted > 0
+
+
+def test_the_stand_ins_go_on_the_board_for_the_run_and_come_off_after(monkeypatch):
+    # board_game plays on the host's fake clock (host/tallyfakes): deployed
+    # beside the app for the run, removed by the cleanup at the end.
+    monkeypatch.setattr(board.os.path, "exists", lambda path: True)
+    calls = []
+    real_run = subprocess.run
+
+    def run(argv, **kw):
+        if "mpremote" in argv:
+            calls.append(list(argv))
+            return subprocess.CompletedProcess(argv, 0, "", "")
+        return real_run(argv, **kw)  # mpy-cross staging
+
+    transport = board.BoardTransport("/dev/ttyACM0", run=run)
+    transport.deploy()
+    copied = [pathlib.Path(a).as_posix() for a in calls[-1] if a.endswith(".mpy")]
+    assert any(a.endswith("/tallyfakes/fake_clock.mpy") for a in copied)
+    assert any(a.endswith("/tallyboard/app.mpy") for a in copied)
+    assert transport.remove_stand_ins()
+    assert calls[-1][-1] == board.cleanup_script([mpvm.STAND_INS]) and "'tallyfakes'" in calls[-1][-1]

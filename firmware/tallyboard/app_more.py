@@ -406,11 +406,3 @@ def finish(app):
     app._stored = [app.journal.stored(gid, g) if s.game_id == gid else s for s in app._stored]
     forget_rules(app)
     app.journal.rest()
-
-
-def describe(app):
-    """One line naming the screen and its state (simulator, tests): from
-    tallyboard.describe, loaded for it (a board never asks)."""
-    from tallyboard.describe import describe
-
-    return describe(app)

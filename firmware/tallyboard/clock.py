@@ -3,8 +3,8 @@
 
 The board has no battery-backed clock: ``time()`` is None until the PC sets
 it over the serial link (``set_time``); after that it counts on from the
-tick. Tests and the simulator use tallyboard.fake_clock.FakeClock, advanced
-by hand.
+tick. Tests and the simulator inject the host's
+tallyfakes.fake_clock.FakeClock, advanced by hand.
 """
 
 import time as _time

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Flat file stores for the board: ``OsFS``, a folder through ``os``
-(``tallyboard.memfs.MemFS``, in memory for tests and the simulator, is
-built on the same ``AtomicFiles``).
+(the host's ``tallyfakes.memfs.MemFS``, in memory for tests and the
+simulator, is built on the same ``AtomicFiles``).
 
 Each gives: ``listdir()``, ``exists(name)``, ``size(name)``, ``read(name)``,
 ``read_at(name, offset, length)``, ``append(name, data)`` (appends and

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: MIT
 """What the file stores of tallyboard.fs do besides appending and
 overwriting: the atomic replace (``write_file``, ``truncate``, ``recover``)
-of every store (``OsFS``, and ``tallyboard.memfs.MemFS``), built on its
-primitives (``_put``, ``_rename``, ``append``, ``remove``, ``listdir``,
-``exists``, ``read_at``), and OsFS's own ``listdir``, ``read``,
-``remove``, ``_rename`` and ``free``.
+of every store (``OsFS``, and the host's ``tallyfakes.memfs.MemFS``),
+built on its primitives (``_put``, ``_rename``, ``append``, ``remove``,
+``listdir``, ``exists``, ``read_at``), and OsFS's own ``listdir``,
+``read``, ``remove``, ``_rename`` and ``free``.
 
 The stores hand these out as their methods (``AtomicFiles.__getattr__``),
 loading this module when one is first used: a key press in a game only

@@ -26,17 +26,17 @@ bytes, not as a string (see _utf8).
 that touches none of the pages in it is not drawn at all.
 """
 
-# One framebuffer API on the board and on the PC: MicroPython's builtin
-# framebuf, or on CPython adafruit_framebuf's FrameBuffer made to give the
-# same bytes for the same calls (tallyboard/fb_cpython.py says how). The
-# display driver takes it from here too (no module of its own: a module
-# costs RAM on the board).
-# On CPython its bytearray too: one whose extend() takes a string, as
-# MicroPython's does.
-try:
-    from framebuf import FrameBuffer, MONO_VLSB  # MicroPython
-except ImportError:
-    from tallyboard.fb_cpython import FrameBuffer, MONO_VLSB, bytearray
+# One framebuffer API on the board and on the PC: framebuf, MicroPython's
+# builtin, which the host provides on CPython (tricktally_host.framebuf).
+# The display driver takes it from here too (no module of its own: a
+# module costs RAM on the board).
+import framebuf
+from framebuf import FrameBuffer, MONO_VLSB
+
+# The host's framebuf also lends a bytearray whose extend() takes a string,
+# as MicroPython's builtin does; a board's has none and keeps the builtin.
+bytearray = getattr(framebuf, "bytearray", bytearray)
+del framebuf
 
 # The builtins every call uses, as module globals: a name is looked up in
 # the module's dict first, and a builtin only after that, in a table that
@@ -164,7 +164,7 @@ def _row(fb):
     try:
         b = memoryview(fb)  # MicroPython's FrameBuffer lends its buffer
     except TypeError:
-        b = f = fb.buf  # its CPython twin (tallyboard.fb_cpython) holds it
+        b = f = fb.buf  # the host's (tricktally_host.framebuf) holds it
     # 128 columns (one more is outside) and 64 rows, page 1 at byte 128 (a
     # FrameBuffer may have a wider stride; the pixel under that byte's bit
     # 0 flips with it). The buffer's length is no proof: older MicroPython

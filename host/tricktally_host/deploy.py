@@ -199,9 +199,10 @@ def stop_app(port, timeout=1.5):
         return False
 
 
-def deploy(port, root=REPO, run=subprocess.run, echo=print, stop=stop_app):
-    """Stop the app, compile into a temporary folder and copy everything with mpremote."""
-    files = plan(root)
+def deploy(port, root=REPO, run=subprocess.run, echo=print, stop=stop_app, files=None):
+    """Stop the app, compile into a temporary folder and copy everything with
+    mpremote: the plan of ``root``, or ``files`` (FilePlans) when given."""
+    files = plan(root) if files is None else files
     with tempfile.TemporaryDirectory(prefix="tricktally-deploy-") as tmp:
         stage(files, tmp, run=run)
         if stop is not None and stop(port):

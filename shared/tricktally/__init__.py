@@ -19,7 +19,7 @@ GAME_NAMES = ("spades", "wizard", "hearts")
 
 # RuleError lives here rather than in a module of its own: every user of
 # the core needs it, and on MicroPython each module costs heap blocks of
-# its own (tricktally.errors still names it, for old imports).
+# its own.
 class RuleError(ValueError):
     """An entry, setting or record breaks a rule of the game.
 

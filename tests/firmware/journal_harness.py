@@ -12,7 +12,7 @@ program and erase (littlefs), boot on what survived and compare.
 """
 
 from tallyboard.fs import OsFS
-from tallyboard.memfs import MemFS, PowerCut
+from tallyfakes.memfs import MemFS, PowerCut
 from tallyboard.journal import _IDLE_MS, Journal
 from tallyboard.journal_ops import game_file
 from tallyboard.journal_ops import tail_file

@@ -12,7 +12,7 @@ again, so the tests see what a board would do between presses.
 import time
 
 from tallyboard.buttons import NAMES, Buttons, PRESS
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tests.firmware.ui_script import Session
 from tricktally_host.sim.power import SimPower
 

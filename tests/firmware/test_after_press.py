@@ -18,7 +18,7 @@ that the press itself loads none of the journal's rarer code:
 import sys
 
 from tallyboard.journal import Journal
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tests.firmware.ui_corpus import corpus
 from tests.firmware.ui_script import Session
 from tricktally.record import to_record

@@ -152,7 +152,7 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     # game, sync, acks), generic writer and format names, and the file
     # store's atomic replace, at the first record; the test-only file store
     # never came
-    for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyboard.memfs",
+    for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyfakes.memfs",
                  "tallyboard.journal_ops", "tallyboard.journal_sync", "tallyboard.journal_format", "tallyboard.fs_more"):
         assert name not in wizard, name
     assert "tallyboard.journal" in wizard and "tallyboard.fs" in wizard

@@ -8,7 +8,7 @@ import pytest
 
 from tallyboard import boards, hardware
 from tallyboard.buttons import NAMES, PRESS
-from tallyboard.simbus import SimI2C
+from tallyfakes.simbus import SimI2C
 
 # Pins the RP2040's I2C0 can route SDA/SCL to, by I2C block.
 RP2_I2C = {0: ({0, 4, 8, 12, 16, 20}, {1, 5, 9, 13, 17, 21}), 1: ({2, 6, 10, 14, 18, 26}, {3, 7, 11, 15, 19, 27})}
@@ -127,7 +127,7 @@ def test_only_hardware_imports_machine():
 
 SETUP_VM = r'''
 import sys
-from tallyboard.simbus import SimI2C
+from tallyfakes.simbus import SimI2C
 
 class Pin:
     IN = 0

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from tallyboard.display import Display, _CHUNK
-from tallyboard.simbus import SimI2C
+from tallyfakes.simbus import SimI2C
 from tallyboard import text
 
 # A span: a command transfer (control byte, column low and high nibbles,

@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""mpy-cross compiles every file under firmware/ (new files included)."""
+"""mpy-cross compiles every file under firmware/ (new files included), and
+the host's stand-ins for a board's parts (host/tallyfakes), which the
+tests run on MicroPython too."""
 
 import pytest
 
 from tests.mpvm import REPO, device_files, mpy_cross
 
-FILES = device_files("firmware")
+FILES = device_files("firmware") + device_files("host/tallyfakes")
 
 
 def test_there_are_firmware_files():

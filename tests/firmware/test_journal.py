@@ -9,7 +9,7 @@ import pytest
 from tallyboard import journal_format as jf
 from tallyboard import journal_json as jj
 from tallyboard.fs import OsFS
-from tallyboard.memfs import MemFS, PowerCut
+from tallyfakes.memfs import MemFS, PowerCut
 from tallyboard import journal as board_journal
 from tallyboard import journal_ops
 from tallyboard import journal as jb

@@ -7,7 +7,7 @@ import pytest
 
 from tallyboard import journal_format as jf
 from tallyboard import journal_json as jj
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.journal import Journal, JournalError
 from tallyboard.journal_ops import game_file
 from tallyboard.journal_read import decode, rebuild

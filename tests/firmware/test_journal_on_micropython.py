@@ -12,13 +12,13 @@ import pytest
 
 from tallyboard.journal import Journal
 from tallyboard.journal_ops import game_file
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tests.firmware import journal_harness as h
 from tests.mpvm import REPO, mpy_cross, payload_lines
 from tallyboard.journal_json import dumps
 from tricktally.record import to_record
 
-FILES = ("fs.py", "fs_more.py", "memfs.py", "journal.py", "journal_boot.py", "journal_format.py", "journal_json.py", "journal_ops.py",
+FILES = ("fs.py", "fs_more.py", "journal.py", "journal_boot.py", "journal_format.py", "journal_json.py", "journal_ops.py",
          "journal_read.py", "journal_sync.py")
 
 def _cases():

@@ -6,7 +6,7 @@ boots) and that the game carries on to the same end."""
 
 import pytest
 
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.journal import Journal
 from tests.firmware import journal_harness as h
 

@@ -10,7 +10,7 @@ import pytest
 
 from tallyboard import journal_format as jf
 from tallyboard.config import Config
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard import journal as board_journal
 from tallyboard import journal_ops
 from tallyboard.journal import Journal, JournalError

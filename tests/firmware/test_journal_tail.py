@@ -12,7 +12,7 @@ from tallyboard import journal as jb
 from tallyboard.journal import Journal
 from tallyboard.journal_ops import game_file
 from tallyboard.journal_ops import tail_file
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tests.firmware import journal_harness as h
 from tricktally import new_game
 from tricktally.record import to_record

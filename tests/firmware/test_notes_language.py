@@ -101,7 +101,7 @@ def test_refused_settings_and_writes_speak_spanish():
 NOTES_VM = """
 import json
 from binascii import unhexlify
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.config import Config
 from tallyboard import i18n

@@ -3,9 +3,9 @@
 and then the first bytes are answered like any others."""
 
 from tallyboard import frames
-from tallyboard.fake_clock import FakeClock
+from tallyfakes.fake_clock import FakeClock
 from tallyboard.config import Config
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.link import Link
 from tallyboard.app import LinkOnDemand

@@ -9,6 +9,7 @@ from tallyboard.battery import CRITICAL, LOW, NONE, Gauge
 from tallyboard.buttons import LONG, PRESS, Buttons
 from tallyboard.power import AWAKE, DEEP, DIM, OFF, SHIFT, Idle
 from tallyboard.ui import battery_mark
+from tallyfakes.describe import describe
 from tests.firmware.power_fakes import LoopSession
 
 MIN = 60000
@@ -219,16 +220,16 @@ def test_no_wakeups_with_the_display_off():
 def test_deep_sleep_then_boot_resumes_the_open_game():
     from tallyboard.app import App
     from tallyboard.display import Display
-    from tallyboard.simbus import SimI2C
+    from tallyfakes.simbus import SimI2C
 
     s = LoopSession()
     s.start_game("spades", 4)
     s.press("ok")
-    where = s.app.describe()
+    where = describe(s.app)
     s.idle(31 * MIN)
     assert s.power.deep_calls == 1
     board = App(Display(SimI2C()), None, s.fs, s.clock, rng=lambda n: 0)  # the reset
-    assert board.describe() == where
+    assert describe(board) == where
 
 
 def test_idle_settings_apply_at_once_and_are_kept(tmp_path):
@@ -330,7 +331,7 @@ def test_low_battery_warns_once_and_critical_refuses_new_games_but_keeps_the_ope
 def test_pixel_shift_moves_the_picture_and_clears_the_edge():
     from tallyboard.display import Display
     from tallyboard.keeper import SHIFTS, shift_frame
-    from tallyboard.simbus import SimI2C
+    from tallyfakes.simbus import SimI2C
 
     d = Display(SimI2C())
     d.fb.fill(0)
@@ -358,7 +359,7 @@ def test_the_shift_goes_round_while_the_screen_stays_still():
 
 def test_power_and_contrast_are_tracked():
     from tallyboard.display import Display
-    from tallyboard.simbus import SimI2C
+    from tallyfakes.simbus import SimI2C
 
     bus = SimI2C()
     d = Display(bus)
@@ -381,11 +382,12 @@ def test_default_contrast_is_low():
 POWER_VM = r'''
 from tallyboard.app import App
 from tallyboard.buttons import Buttons, NAMES
-from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.memfs import MemFS
-from tallyboard.simbus import SimI2C
 from tallyboard.ui import battery_mark
+from tallyfakes.describe import describe
+from tallyfakes.fake_clock import FakeClock
+from tallyfakes.memfs import MemFS
+from tallyfakes.simbus import SimI2C
 
 class Power:
     def __init__(self, clock):
@@ -415,14 +417,14 @@ buttons = Buttons(dict([(n, lambda: False) for n in NAMES]), clock.ticks_ms)
 bus = SimI2C()
 power = Power(clock)
 app = App(Display(bus), buttons, MemFS(), clock, rng=lambda n: 0, power=power)
-print(app.describe(), app.keeper.level)
+print(describe(app), app.keeper.level)
 app.handle("ok", 1)
 for i in range(4):
     app.serve()
-print(app.describe(), app.keeper.idle.state, bus.on, bus.contrast)
+print(describe(app), app.keeper.idle.state, bus.on, bus.contrast)
 buttons.handler("ok")(None)
 app.serve()
-print(app.describe(), bus.on)
+print(describe(app), bus.on)
 for i in range(4):
     app.serve()
 print(power.log)
@@ -449,7 +451,7 @@ SHIFT_VM = r'''
 from binascii import crc32
 from tallyboard.display import Display
 from tallyboard.keeper import shift_frame
-from tallyboard.simbus import SimI2C
+from tallyfakes.simbus import SimI2C
 from tallyboard.ui import widgets
 from tallyboard import text
 

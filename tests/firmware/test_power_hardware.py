@@ -77,7 +77,7 @@ def fakes(monkeypatch):
 
     class I2C:
         def __init__(self, ident, sda, scl, freq):
-            from tallyboard.simbus import SimI2C
+            from tallyfakes.simbus import SimI2C
 
             self.sim = SimI2C()
 

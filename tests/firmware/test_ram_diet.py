@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Where the text layer and the core keep their RAM down (docs/MEMORY.md,
 "The core and the text layer"): font modules forgotten once read, the
-CPython framebuffer in a module of its own, and the same on the MicroPython unix port."""
+CPython framebuffer the host's (never on the board), and the same on the
+MicroPython unix port."""
 
 import json
 import sys
@@ -22,11 +23,13 @@ def test_fonts_are_read_then_their_modules_forgotten():
     assert text.BIG.glyph(0x41) is None and text.BIG.glyph(0xE9) is None
 
 
-def test_cpython_framebuffer_lives_in_its_own_module():
-    from tallyboard import fb_cpython
+def test_on_cpython_the_firmware_draws_with_the_hosts_framebuf():
+    from tricktally_host import framebuf
 
-    assert text.FrameBuffer is fb_cpython.FrameBuffer
-    assert text.MONO_VLSB == fb_cpython.MONO_VLSB
+    assert text.FrameBuffer is framebuf.FrameBuffer
+    assert text.MONO_VLSB == framebuf.MONO_VLSB
+    # with the bytearray whose extend() takes a string, as MicroPython's
+    assert text.bytearray is framebuf.bytearray
 
 
 def test_on_micropython_fonts_and_amend_stay_out_of_ram_and_text_draws():

@@ -8,6 +8,7 @@ CPython (unload works the same there) and on the MicroPython unix port."""
 
 import sys
 
+from tallyfakes.describe import describe
 from tests.firmware.test_app_on_micropython import app_game_input
 from tests.firmware.ui_corpus import corpus
 from tests.firmware.ui_script import Session
@@ -23,7 +24,7 @@ def _finish(s, game, players, settings, seed=3):
         if g.finished:
             break
         s.play_hand(hand)
-    assert g.finished and s.screen() == "Menu", s.app.describe()
+    assert g.finished and s.screen() == "Menu", describe(s.app)
     return g
 
 

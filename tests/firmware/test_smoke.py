@@ -8,11 +8,11 @@ import types
 
 from tallyboard import smoke
 from tallyboard.buttons import NAMES, Buttons
-from tallyboard.fake_clock import FakeClock
+from tallyfakes.fake_clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
-from tallyboard.memfs import MemFS
-from tallyboard.simbus import SimI2C
+from tallyfakes.memfs import MemFS
+from tallyfakes.simbus import SimI2C
 
 
 class Rig:

@@ -8,10 +8,10 @@ from tests.mpvm import run_micropython
 SMOKE_VM = r'''
 from tallyboard import smoke
 from tallyboard.buttons import Buttons
-from tallyboard.fake_clock import FakeClock
+from tallyfakes.fake_clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.memfs import MemFS
-from tallyboard.simbus import SimI2C
+from tallyfakes.memfs import MemFS
+from tallyfakes.simbus import SimI2C
 
 class ReadOnlyFS(MemFS):
     def _write(self, op, name, data=None):

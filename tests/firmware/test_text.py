@@ -250,7 +250,7 @@ def test_generated_fonts_are_up_to_date():
 DRAWING = r'''
 import hashlib, binascii
 from tallyboard.display import Display
-from tallyboard.simbus import SimI2C
+from tallyfakes.simbus import SimI2C
 from tallyboard import text
 from tallyboard.text import FrameBuffer, MONO_VLSB
 

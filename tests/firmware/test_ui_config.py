@@ -6,9 +6,9 @@ import json
 import pytest
 
 from tallyboard.clock import Clock
-from tallyboard.fake_clock import FakeClock
+from tallyfakes.fake_clock import FakeClock
 from tallyboard.config import Config
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tests.firmware.ui_script import Session
 from tests.firmware.journal_harness import current_file
 

@@ -6,10 +6,11 @@ import pytest
 
 from tricktally.record import from_record
 from tallyboard.app import App
-from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.memfs import MemFS
-from tallyboard.simbus import SimI2C
+from tallyfakes.describe import describe
+from tallyfakes.fake_clock import FakeClock
+from tallyfakes.memfs import MemFS
+from tallyfakes.simbus import SimI2C
 from tests.firmware.ui_corpus import corpus
 from tests.firmware.ui_script import Session, _t
 
@@ -59,10 +60,10 @@ def test_resume_after_reboot_lands_on_the_same_screen():
     s.play_hand(corpus("wizard", games=1)[0][1])
     s.press("up")  # trump: spades
     s.press("ok")  # first bid
-    before = s.app.describe()
+    before = describe(s.app)
     frame = bytes(s.bus.gddram)
     again = Session(fs=fs)
-    assert again.app.describe() == before
+    assert describe(again.app) == before
     assert again.app.game.trump == "S"
     assert bytes(again.bus.gddram) == frame
     assert hand  # the corpus round 3 is still there to play

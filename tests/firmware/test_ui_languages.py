@@ -25,13 +25,14 @@ from tallyboard.journal import LOW_SPACE
 from tallyboard.ui import games
 from tallyboard.ui.accuracy import open_accuracy
 from tallyboard.ui.message import Message
+from tallyfakes.describe import describe
 from tests.firmware.damaged_boards import BOARDS, refusals
 from tests.firmware.power_fakes import LoopSession
 from tests.firmware.test_ui_space import board_with_games
 from tests.firmware.drawn import record_text
 from tests.firmware.ui_script import Session, LONG
 from tricktally import settings as rules
-from tricktally.errors import RuleError
+from tricktally import RuleError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware", "tallyboard")
@@ -286,7 +287,7 @@ def _watch(s, rec):
             # two): what the screen drew there is hidden.
             covered = 8 * len(s.app.toast_lines) - 2
             rec.calls[:] = [c for c in rec.calls if c[2] >= covered or c[0] in s.app.toast_lines]
-        rec.check("%s %s" % (i18n.code, s.app.describe()))
+        rec.check("%s %s" % (i18n.code, describe(s.app)))
         return n
 
     s.app.redraw = redraw
@@ -364,7 +365,7 @@ def _new_game(s, t, game, players, settings):
     s._set(form, "dealer", 0)
     s._go_row(form, "start")
     s.press("ok")
-    assert s.app.game is not None and s.app.game.NAME == game, s.app.describe()
+    assert s.app.game is not None and s.app.game.NAME == game, describe(s.app)
 
 
 def _undo_question(s):
@@ -375,7 +376,7 @@ def _undo_question(s):
         _walk_menu(s)
         s.app.screen.cursor = 0
         s.press("ok")
-        assert s.app.toast, s.app.describe()
+        assert s.app.toast, describe(s.app)
         s.press("ok")  # entered again
         s.press("ok")  # and on from the table
 
@@ -427,7 +428,7 @@ def _spades(s, t):
     s.press("back")
     s._pick(t("scores"))
     s.press("right")  # this game's bid accuracy
-    assert s.screen() == "AccuracyScreen", s.app.describe()
+    assert s.screen() == "AccuracyScreen", describe(s.app)
     s.press("ok")
     s.press("back")
     s._pick(t("home"))
@@ -447,7 +448,7 @@ def _wizard(s, t):
         while picker.value != forbidden:
             s.press("up" if picker.value < forbidden else "down")
         s.press("ok")  # refused: the message names the dealer and the rule
-        assert s.screen() == "Message", s.app.describe()
+        assert s.screen() == "Message", describe(s.app)
         s.press("ok")
     s.press("back")
     s._pick(t("trump"))
@@ -492,7 +493,7 @@ def _hearts(s, t):
 
     shoot_moon(s.app, 0)
     s.app.redraw()
-    assert s.screen() == "Message", s.app.describe()
+    assert s.screen() == "Message", describe(s.app)
     s.press("ok")
     s.home()
     # a finished game: its table with one winner, then with two
@@ -519,7 +520,7 @@ def _hearts(s, t):
     s.app.screen.cursor = [st.finished for st in s.app.stored_games()].index(True)
     s.press("ok")
     s.press("ok")
-    assert s.screen() == "FinalScreen", s.app.describe()
+    assert s.screen() == "FinalScreen", describe(s.app)
     s.press("up")
     s.press("back")
     s.press("ok")
@@ -531,7 +532,7 @@ def _hearts(s, t):
         _walk_menu(s)
     s.app.screen.cursor = 1
     s.press("ok")
-    assert s.screen() == "Message", s.app.describe()
+    assert s.screen() == "Message", describe(s.app)
     s.press("ok")
 
 
@@ -557,7 +558,7 @@ def _refusals(s, t):
     s._set(form, "seat1", LONG_NAMES[0])
     s._go_row(form, "start")
     s.press("ok")
-    assert s.screen() == "Message", s.app.describe()
+    assert s.screen() == "Message", describe(s.app)
     s.press("ok")
     s.press("back")
 
@@ -588,7 +589,7 @@ def _low_space(lang, monkeypatch, t):
         s.press("ok")
     s.app.screen.cursor = 1
     s.press("ok")
-    assert s.app.screen.title == t("deleted"), s.app.describe()
+    assert s.app.screen.title == t("deleted"), describe(s.app)
     s.press("ok")
     # room for exactly one more game
     for capacity in range(fs.capacity, fs.capacity + 200000, 500):
@@ -624,7 +625,7 @@ def _journal_notes(lang, monkeypatch):
         s = Session(fs=BOARDS[case](lang))
         _watch(s, rec)
         s.app.redraw()
-        assert s.app.screen.title == i18n.t("damage"), (case, s.app.describe())
+        assert s.app.screen.title == i18n.t("damage"), (case, describe(s.app))
         s.press("ok")
         for stored in s.app._stored:
             if stored.note is not None and stored.game is None:
@@ -667,7 +668,7 @@ def _battery(lang, monkeypatch):
             s.app.keeper.check_battery()
             if s.screen() == "Message":
                 break
-        assert s.app.screen.title == i18n.t("battery"), s.app.describe()
+        assert s.app.screen.title == i18n.t("battery"), describe(s.app)
         s.press("ok")
     s.home()
     s._pick(i18n.t("resume"))  # one unfinished game
@@ -696,7 +697,7 @@ def test_every_screen_fits_in_every_language(lang, monkeypatch):
         problems.extend(orec.problems)
         used |= orec.used
     other, orec = _damaged_boot(lang, monkeypatch)
-    assert other.app.screen.title == t("damage"), other.app.describe()
+    assert other.app.screen.title == t("damage"), describe(other.app)
     problems.extend(orec.problems)
     used |= orec.used
     assert problems == [], "\n".join(sorted(set(problems)))

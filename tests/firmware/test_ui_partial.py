@@ -8,6 +8,7 @@ import pytest
 
 from tallyboard import text
 from tallyboard.ui import widgets
+from tallyfakes.describe import describe
 from tests.firmware.ui_corpus import corpus
 from tests.firmware.ui_script import Session
 
@@ -46,7 +47,7 @@ class Checked(Session):
             return n  # the toast forces a full redraw anyway
         full = bytes(self.display.buffer)
         if full != drawn:
-            self.mismatch.append((self.presses, app.describe()))
+            self.mismatch.append((self.presses, describe(app)))
         return n
 
 

@@ -6,7 +6,7 @@ import random
 
 from tests.core.play import choose
 from tests.firmware.ui_script import Session
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.i18n import t
 from tallyboard.journal import LOW_SPACE, Journal
 from tricktally import new_game

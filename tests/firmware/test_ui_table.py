@@ -8,6 +8,7 @@ who deals next, the final standings, one word per game and number grammar."""
 
 from tallyboard.ui import entry
 from tallyboard.ui.roster import FIRST, REST
+from tallyfakes.describe import describe
 from tests.firmware.drawn import record_text
 from tests.firmware.ui_script import LONG, Session, _t
 
@@ -369,17 +370,17 @@ def test_one_word_per_game_and_seats_counted_from_one(monkeypatch):
     seen = set()
     for _ in range(6):
         seen.update(c[0] for c in drawn.frame())
-        assert "seat=0" not in s.app.describe()
+        assert "seat=0" not in describe(s.app)
         s.press("ok")
     assert "Round" in seen and "Hand" not in seen
     assert "1 card" not in seen and "card" in seen  # round 1: "1 card", not "1 cards"
     s.press("back")
     assert _t("amend_round") in s.app.screen.items and _t("amend") not in s.app.screen.items
-    assert "round=" in s.app.describe() or "Menu" in s.app.describe()
+    assert "round=" in describe(s.app) or "Menu" in describe(s.app)
     s.press("back")
     s.home()
     s.start_game("spades", 4)
-    assert "seat=1" in s.app.describe() or "seat=2" in s.app.describe()
+    assert "seat=1" in describe(s.app) or "seat=2" in describe(s.app)
     seen = set(c[0] for c in drawn.frame())
     assert "Hand" in seen and "Round" not in seen
 

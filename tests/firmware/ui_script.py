@@ -12,13 +12,10 @@ screens allow, and returns how many it took.
 import binascii
 
 from tallyboard.app import App
-try:
-    from tallyboard.fake_clock import FakeClock
-except ImportError:  # firmware from before the fake left tallyboard.clock (bench --source)
-    from tallyboard.clock import FakeClock
 from tallyboard.display import Display
+from tallyfakes.fake_clock import FakeClock
 
-# The simulated panel's class (tallyboard.simbus.SimI2C), imported by the
+# The simulated panel's class (tallyfakes.simbus.SimI2C), imported by the
 # first Session that needs it: a payload that brings its own bus (app_game's
 # NullI2C) does not hold it in its heap. A payload may set its own.
 SimI2C = None
@@ -30,6 +27,14 @@ SUIT_KEY = {"S": "up", "H": "right", "D": "down", "C": "left", "none": "ok"}
 
 class ScriptError(Exception):
     """The UI did not do what the script expected."""
+
+
+def where(app):
+    """One line naming the app's screen (tallyfakes.describe, imported when
+    asked: a payload's heap holds it only then)."""
+    from tallyfakes.describe import describe
+
+    return describe(app)
 
 
 class NullI2C:
@@ -52,14 +57,14 @@ class Session:
         global SimI2C
         if bus is None:
             if SimI2C is None:
-                from tallyboard.simbus import SimI2C
+                from tallyfakes.simbus import SimI2C
             bus = SimI2C()
         self.bus = bus
         self.display = Display(self.bus)
         if fs is None:
             # Imported here: the payloads that bring their own store (a
             # flash folder) do not load the test-only MemFS.
-            from tallyboard.memfs import MemFS
+            from tallyfakes.memfs import MemFS
 
             fs = MemFS()
         self.fs = fs
@@ -102,7 +107,7 @@ class Session:
                 self._pick(_t("home"))
             else:
                 self.press("back")
-        raise ScriptError("could not reach home, at %s" % self.app.describe())
+        raise ScriptError("could not reach home, at %s" % where(self.app))
 
     def _pick(self, label):
         menu = self.app.screen
@@ -126,7 +131,7 @@ class Session:
         self._go_row(form, "start")
         self.press("ok")
         if self.app.game is None or self.screen() in ("Form", "Message"):
-            raise ScriptError("game did not start: %s" % self.app.describe())
+            raise ScriptError("game did not start: %s" % where(self.app))
 
     def _go_row(self, form, key):
         row = form.row(key)
@@ -220,9 +225,9 @@ class Session:
                 else:
                     self.press("down")
             else:
-                raise ScriptError("unexpected screen %s" % app.describe())
+                raise ScriptError("unexpected screen %s" % where(app))
             g = app.game
-        raise ScriptError("hand not finished: %s" % app.describe())
+        raise ScriptError("hand not finished: %s" % where(app))
 
     def _number(self, s, target):
         if s.value == target:
@@ -303,7 +308,7 @@ def play_plan(plan):
         out.append(play_game(Session(), game, players, settings, hands))
     s = Session()
     tour(s)
-    out.append({"frames": s.frames, "sent": s.sent, "screen": s.app.describe()})
+    out.append({"frames": s.frames, "sent": s.sent, "screen": where(s.app)})
     return out
 
 

@@ -10,9 +10,9 @@ import random
 import threading
 
 from tallyboard import frames
-from tallyboard.fake_clock import FakeClock
+from tallyfakes.fake_clock import FakeClock
 from tallyboard.config import Config
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.link import Link
 from tests.core.play import random_entries, random_setup

@@ -2,9 +2,9 @@
 """In-memory board for Link tests: real MemFS, Journal, Config, FakeClock."""
 
 from tallyboard import frames
-from tallyboard.fake_clock import FakeClock
+from tallyfakes.fake_clock import FakeClock
 from tallyboard.config import Config
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.link import Link
 from tests.host.board_sim import ACCENTED, play_games

@@ -121,3 +121,39 @@ def test_refused_file_names_it(tmp_path):
     with pytest.raises(deploy.DeployError) as info:
         deploy.stage(deploy.plan(tmp_path), tmp_path / "out")
     assert "bad.py" in str(info.value)
+
+
+def _module_of(target):
+    # The module a planned file is: "tallyboard/ui/x.mpy" is tallyboard.ui.x,
+    # "tallyboard/__init__.mpy" the package, "main.py" main.
+    parts = target.rsplit(".", 1)[0].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def test_the_plan_is_what_a_board_loads_no_more_no_less():
+    # Both ways against the modules reachable from the board's entry points
+    # (main.py, and the smoke test a maker runs), counting imports inside
+    # functions and modules named by string (tools/import_graph.py): the
+    # board files are chosen at run time by name, so they count.
+    from tallyboard.lang_file import LANGUAGES
+    from tools import import_graph
+
+    files = deploy.plan()
+    planned = {_module_of(f.target) for f in files if not f.target.endswith(deploy.PACKED_SUFFIX)}
+    loaded = set(import_graph.reachable(import_graph.graph()))
+    assert sorted(planned - loaded) == [], "deployed, but no board loads them"
+    assert sorted(loaded - planned) == [], "a board loads them, but they are not deployed"
+    assert {"tallyboard.boards.pico", "tallyboard.boards.esp32", "tallyboard.font_small", "tricktally.record"} <= planned
+    # The packed string tables: one per language the board offers.
+    tables = sorted(f.target for f in files if f.target.endswith(deploy.PACKED_SUFFIX))
+    assert tables == sorted("tallyboard/lang_%s.bin" % code for code in LANGUAGES)
+
+
+def test_the_plan_holds_no_stand_in_and_no_old_import_shim():
+    targets = {f.target for f in deploy.plan()}
+    for gone in ("tallyboard/simbus.mpy", "tallyboard/memfs.mpy", "tallyboard/fake_clock.mpy",
+                 "tallyboard/fb_cpython.mpy", "tallyboard/describe.mpy", "tricktally/errors.mpy"):
+        assert gone not in targets
+    assert not [t for t in targets if t.startswith("tallyfakes/")]

@@ -11,7 +11,7 @@ import pytest
 
 from tallyboard import frames
 from tallyboard import journal_format as jf
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.journal_ops import game_file
 from tallyboard.journal_read import decode

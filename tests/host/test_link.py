@@ -9,7 +9,7 @@ import pytest
 
 from tallyboard import frames
 from tallyboard.config import Config
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.link import Link
 from tests.host.board_sim import BoardThread, play_games
@@ -256,10 +256,10 @@ def test_link_runs_on_micropython():
     """The board's Link on the MicroPython VM answers a session (in-memory
     flash) exactly as on CPython."""
     code = """
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.config import Config
-from tallyboard.fake_clock import FakeClock
+from tallyfakes.fake_clock import FakeClock
 from tallyboard.link import Link
 from tallyboard import frames
 from tricktally import new_game

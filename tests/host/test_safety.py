@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from tallyboard import frames
-from tallyboard.memfs import MemFS
+from tallyfakes.memfs import MemFS
 from tallyboard.journal import Journal
 from tallyboard.journal_ops import game_file
 from tallyboard.journal_ops import tail_file

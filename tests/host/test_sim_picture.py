@@ -94,7 +94,7 @@ def test_inverted_areas_are_found_where_the_firmware_fills_rectangles(monkeypatc
     firmware's filled rectangles (8 rows or more: bars, highlights, the
     player asked) cover, to within 3 of the 31,744 cells (see picture.py)."""
     from tallyboard.display import Display
-    from tallyboard.simbus import SimI2C
+    from tallyfakes.simbus import SimI2C
     from tricktally_host.sim import render, screens
 
     fb_class = type(Display(SimI2C()).fb)

@@ -5,6 +5,7 @@ steps and the gauge work in the simulator."""
 import subprocess
 import sys
 
+from tallyfakes.describe import describe
 from tricktally_host.sim.board import SimBoard
 
 CMD = [sys.executable, "-c", "from tricktally_host.cli import main; main()", "sim", "--headless", "--no-serial"]
@@ -29,7 +30,7 @@ def test_deep_sleep_in_the_sim_boots_into_the_open_game(tmp_path):
     board.press("ok")  # new game form
     board.press("up")  # its Start row
     board.press("ok")  # start with the defaults
-    where = board.app.describe()
+    where = describe(board.app)
     board.wait(5 * 60 * 1000 + 1)
     assert board.state() == "off" and bytes(board.bus.gddram) == bytes(1024)  # shown dark
     board.wait(26 * 60 * 1000)
@@ -37,17 +38,17 @@ def test_deep_sleep_in_the_sim_boots_into_the_open_game(tmp_path):
     before = board.app
     board.press("ok")  # boots; does nothing else
     assert board.app is not before and board.bus.on and any(board.bus.gddram)
-    assert board.app.describe() == where
+    assert describe(board.app) == where
 
 
 def test_low_supply_in_the_sim_warns_and_refuses_a_new_game(tmp_path):
     board = SimBoard(str(tmp_path), serial=False, battery=2.0)
-    assert board.app.describe() == "Message Battery"
+    assert describe(board.app) == "Message Battery"
     board.press("ok")
     board.press("ok")  # New game
     board.press("up")  # its Start row
     board.press("ok")  # start: refused, the cells are flat
-    assert board.app.describe() == "Message Refused" and board.app.game is None
+    assert describe(board.app) == "Message Refused" and board.app.game is None
 
 
 def test_with_the_serial_link_open_the_sim_never_sleeps_deep(tmp_path):

@@ -46,12 +46,9 @@ except ImportError:  # CPython, imported as tests.payloads.*
 from ui_script import LONG, PRESS, NullI2C, ScriptError, Session
 from tallyboard.app import App
 from tallyboard.buttons import NAMES, Buttons
-try:
-    from tallyboard.fake_clock import FakeClock
-except ImportError:  # firmware from before the fake left tallyboard.clock
-    from tallyboard.clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
+from tallyfakes.fake_clock import FakeClock
 
 
 HEAP = hasattr(gc, "mem_alloc")
@@ -69,7 +66,7 @@ class ButtonSession(Session):
         self.clock = FakeClock(epoch=EPOCH)
         self.buttons = Buttons(self._sources(), self.clock.ticks_ms)
         if record:
-            from tallyboard.simbus import SimI2C
+            from tallyfakes.simbus import SimI2C
 
             self.bus = SimI2C()
         else:

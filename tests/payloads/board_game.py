@@ -14,8 +14,9 @@ board's loop wakes for the journal's idle fold). The journal is the real
 one on ``OsFS(flash)``. The display is
 the real driver on a bus that counts bytes: the board's own I2C when
 ``i2c`` is true (on a board), else a bus with no panel. At the end the link
-(loaded on demand, as firmware/main.py does) answers HELLO, LIST, a FETCH
-of every game and SUM, as the PC's sync asks.
+(loaded on demand, as firmware/main.py does) answers the PC's sync as
+tricktally_host.sync asks it, burst by burst: HELLO, TIME, LIST, FETCH of
+every game in windows of pieces, SUM, ACK (tests/payloads/board_io.py).
 
 Input (tt_data.json)::
 
@@ -55,9 +56,9 @@ import gc
 import json
 
 try:
-    from board_io import EPOCH, Stream, app_modules, hold, pin, sync, ticks_diff, ticks_us
+    from board_io import EPOCH, Stream, app_modules, hold, pin, sync_steps, ticks_diff, ticks_us
 except ImportError:  # CPython, imported as tests.payloads.*
-    from tests.payloads.board_io import EPOCH, Stream, app_modules, hold, pin, sync, ticks_diff, ticks_us
+    from tests.payloads.board_io import EPOCH, Stream, app_modules, hold, pin, sync_steps, ticks_diff, ticks_us
 
 
 KEYS = "udlrob"  # a letter for each of NAMES, in order
@@ -115,11 +116,8 @@ class Board:
     def __init__(self, data, fs=None):
         from tallyboard.app import App
         from tallyboard.buttons import NAMES, Buttons
-        try:
-            from tallyboard.fake_clock import FakeClock
-        except ImportError:  # firmware from before the fake left tallyboard.clock
-            from tallyboard.clock import FakeClock
         from tallyboard.display import Display
+        from tallyfakes.fake_clock import FakeClock
 
         self.held = {}
         for name in NAMES:
@@ -139,7 +137,7 @@ class Board:
         # interpreter without the host's file system). Writes are then not
         # counted.
         if fs is None and data.get("memfs"):
-            from tallyboard.memfs import MemFS
+            from tallyfakes.memfs import MemFS
 
             fs = MemFS()
         self.fs = fs if fs is not None else counting_fs(data.get("flash", "tt_flash"))
@@ -187,7 +185,9 @@ class Board:
         hold(app, self.held, self.clock, name, key != key.lower())
         took = ticks_diff(ticks_us(), start)
         if app.presses != want:
-            raise ValueError("the press of %s was not seen by the app (at %s)" % (name, app.describe()))
+            from tallyfakes.describe import describe
+
+            raise ValueError("the press of %s was not seen by the app (at %s)" % (name, describe(app)))
         return {"us": took, "display": self.bus.bytes_sent - sent, "transfers": self.bus.transfers - transfers,
                 "writes": getattr(self.fs, "writes", 0) - writes, "written": getattr(self.fs, "written", 0) - written}
 
@@ -220,8 +220,10 @@ def _board_i2c():
 
 
 def steps(data):
-    """Boot the board, then one step per key press, then the link's sync.
-    Yields a label per step ("boot", the press number, "link")."""
+    """Boot the board, then one step per key press, then the PC's sync, one
+    step per burst of requests. Yields a label per step ("boot", the press
+    number, "link hello", "link time", "link list", "link fetch" per burst,
+    "link ack")."""
     board = Board(data)
     yield "boot"
     keys = data["keys"]
@@ -244,8 +246,10 @@ def steps(data):
         board.pause()
         yield i
     if board.link is not None:
-        print(json.dumps({"link": sync(board)}))
-        yield "link"
+        link = {}
+        for step in sync_steps(board, link):
+            yield "link " + step
+        print(json.dumps({"link": link}))
     app = board.app
     end = {"screen": app.screen.__class__.__name__, "hands": last[0], "finished": last[1], "totals": last[2],
            "modules": middle}

@@ -60,42 +60,107 @@ def pin(held, name):
     return lambda: held[name]
 
 
-def sync(board):
-    """What the PC's sync asks: HELLO, LIST, FETCH of every game in 512-byte
-    pieces, SUM. ``board`` has ``link``, ``stream`` and ``app``. Returns the
-    status words and, per game, bytes and CRC."""
+# FETCH requests the PC's sync sends back to back (tricktally_host.sync.WINDOW).
+WINDOW = 8
+
+
+def exchange(board, requests, out):
+    """Send ``requests`` (lists of words) to ``board.link`` in one burst and
+    let it answer; returns the answers' words, one list a request, and adds
+    each answer's first word to ``out["status"]``."""
     from tallyboard import frames
 
-    link = board.link
-    status = []
-    got = {}
-    rid = [0]
+    data = b""
+    for words in requests:
+        out["rid"] += 1
+        data += frames.encode(frames.REQUEST, out["rid"], words)
+    board.stream.inbox = data
+    board.stream.out = []
+    board.link.poll()
+    answers = []
+    for line in board.stream.out:
+        answer = frames.decode(line.strip(), frames.RESPONSE)[1]
+        out["status"].append(answer[0])
+        answers.append(answer)
+    board.stream.out = []
+    if len(answers) != len(requests):
+        raise ValueError("%d answers to %d requests" % (len(answers), len(requests)))
+    return answers
 
-    def ask(words):
-        rid[0] += 1
-        board.stream.inbox = frames.encode(frames.REQUEST, rid[0], words)
-        board.stream.out = []
-        link.poll()
-        answer = frames.decode(b"".join(board.stream.out).strip(), frames.RESPONSE)[1]
-        status.append(answer[0])
-        return answer
 
-    ask(["HELLO"])
-    journal = board.app.journal
-    ids = journal.ids()
-    ask(["LIST"])
-    for gid in ids:
-        size = journal.size(gid)
-        done = 0
-        crc = 0
-        while done < size:
-            # The PC's side: a running CRC, not the file kept in RAM.
-            piece = frames.unpack_data(ask(["FETCH", str(gid), str(done), "512"])[-1])
-            crc = crc32(piece, crc)
-            done += len(piece)
-        ask(["SUM", str(gid), str(size)])
-        got[str(gid)] = [done, crc]
-    return {"status": status, "games": got}
+def fetch_burst(board, burst, gid, got, out):
+    """One burst of a game's FETCH requests (and its SUM, and the ACK of the
+    game before): ``got`` is [bytes fetched, their running CRC], updated.
+    The PC keeps a running CRC, not the bytes; and nothing of the answers
+    stays in the caller's frame (the collector would see it there)."""
+    from tallyboard import frames
+
+    for words, answer in zip(burst, exchange(board, burst, out)):
+        if words[0] == "FETCH" and answer[0] == "OK":
+            piece = frames.unpack_data(answer[-1])
+            got[1] = crc32(piece, got[1])
+            got[0] += len(piece)
+        elif words[0] == "SUM" and answer[-1] != "%08x" % (got[1] & 0xFFFFFFFF):
+            raise ValueError("game %d: the board's CRC %s is not the bytes' %08x" % (gid, answer[-1], got[1]))
+
+
+def sync_steps(board, out):
+    """The PC's sync (tricktally_host.sync.sync_board) as the board sees it,
+    one burst of requests at a time: HELLO, TIME, LIST (page by page), then
+    per game FETCH in bursts of WINDOW pieces of the board's largest chunk,
+    SUM in a game's last burst, its ACK riding on the next game's first
+    burst and the last one alone. ``board`` has ``link`` and ``stream``.
+    A generator: yields after each burst (the board's loop runs between
+    them), and fills ``out`` with ``status`` (each answer's first word) and
+    ``games`` (per game id, the bytes fetched and their CRC)."""
+    out["status"] = []
+    out["games"] = {}
+    out["rid"] = 0
+    chunk = int(exchange(board, [["HELLO"]], out)[0][-1])
+    yield "hello"
+    exchange(board, [["TIME", str(EPOCH + 3600)]], out)
+    yield "time"
+    games = []
+    more = True
+    while more:
+        answer = exchange(board, [["LIST"] if not games else ["LIST", str(games[-1][0])]], out)[0]
+        more = answer[1] == "more"
+        for entry in answer[2:]:
+            games.append([int(word) for word in entry.split(":")[:2]])
+        answer = entry = None
+        yield "list"
+    ack = []
+    for gid, size in games:
+        got = [0, 0]
+        while size and got[0] < size:
+            burst = ack
+            ack = []
+            at = got[0]
+            for _ in range(WINDOW):
+                if at < size:
+                    n = min(chunk, size - at)
+                    burst.append(["FETCH", str(gid), str(at), str(n)])
+                    at += n
+            if at >= size:
+                burst.append(["SUM", str(gid), str(size)])
+            fetch_burst(board, burst, gid, got, out)
+            burst = None
+            yield "fetch"
+        if size:
+            ack = [["ACK", str(gid), str(size), "%08x" % (got[1] & 0xFFFFFFFF)]]
+            out["games"][str(gid)] = got
+    if ack:
+        exchange(board, ack, out)
+        yield "ack"
+    del out["rid"]
+
+
+def sync(board):
+    """``sync_steps`` run through at once; returns what it fills in."""
+    out = {}
+    for _ in sync_steps(board, out):
+        pass
+    return out
 
 
 def app_modules():

@@ -15,8 +15,8 @@ import json
 
 import ui_script
 from tallyboard.fs import OsFS
-from tallyboard.simbus import SimI2C
-from ui_script import Session, play_game, tour
+from tallyfakes.simbus import SimI2C
+from ui_script import Session, play_game, tour, where
 
 
 class _Forget:
@@ -49,7 +49,7 @@ def main():
                 hands = None
     s = Session(fs=OsFS("tour"))
     tour(s)
-    print(json.dumps({"frames": s.frames, "sent": s.sent, "screen": s.app.describe()}))
+    print(json.dumps({"frames": s.frames, "sent": s.sent, "screen": where(s.app)}))
 
 
 def play_one(game, players, settings, hands, folder):

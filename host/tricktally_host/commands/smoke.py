@@ -13,10 +13,10 @@ import click
 
 from tallyboard import smoke
 from tallyboard.buttons import NAMES, Buttons
-from tallyboard.fake_clock import FakeClock
+from tallyfakes.fake_clock import FakeClock
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
-from tallyboard.simbus import SimI2C
+from tallyfakes.simbus import SimI2C
 
 
 def _swap(ctx, param, value):

@@ -9,7 +9,7 @@ import random
 from tallyboard.app import App, FIRMWARE_VERSION
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
-from tallyboard.simbus import SimI2C
+from tallyfakes.simbus import SimI2C
 from tricktally_host import sim_port
 from tricktally_host.sim.power import PanelView, SimClock, SimPower
 

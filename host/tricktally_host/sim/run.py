@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 
+from tallyfakes.describe import describe
 from tricktally_host.sim import keys, picture, render
 from tricktally_host.sim.power import power_line
 from tricktally_host.sim.status import status_line
@@ -93,7 +94,7 @@ def headless(board, stdin, out, shots, run_seconds=None):
         key = board.screen_key()
         if key != shown[0]:
             shown[0] = key
-            out.write("screen: %s\n" % board.app.describe())
+            out.write("screen: %s\n" % describe(board.app))
             out.flush()
         shots.check()
 

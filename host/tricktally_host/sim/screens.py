@@ -13,11 +13,12 @@ import os
 import sys
 
 from tallyboard.app import App
-from tallyboard.fake_clock import FakeClock
 from tallyboard.display import Display
-from tallyboard.memfs import MemFS
 from tallyboard.i18n import t
-from tallyboard.simbus import SimI2C
+from tallyfakes.describe import describe
+from tallyfakes.fake_clock import FakeClock
+from tallyfakes.memfs import MemFS
+from tallyfakes.simbus import SimI2C
 from tricktally_host.sim import picture, render, terminal_png
 from tricktally_host.sim.status import status_line
 
@@ -73,7 +74,7 @@ class _Shots:
             if done():
                 return
             self.keys(key)
-        raise RuntimeError("screens: could not reach %s (at %s)" % (what, self.app.describe()))
+        raise RuntimeError("screens: could not reach %s (at %s)" % (what, describe(self.app)))
 
     def row(self, form, key):
         """Move the form's cursor to row ``key``."""

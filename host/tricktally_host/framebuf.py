@@ -1,9 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""MicroPython's framebuf on CPython: adafruit_framebuf's ``FrameBuffer``
-with the few calls that behave differently from MicroPython's C code made
-to match it exactly, so the same drawing calls give the same bytes on both
-(tests compare the two). tallyboard.text imports it where ``framebuf`` is
-missing, and the display driver takes it from there.
+"""MicroPython's ``framebuf`` module on CPython: adafruit_framebuf's
+``FrameBuffer`` with the few calls that behave differently from
+MicroPython's C code made to match it exactly, so the same drawing calls
+give the same bytes on both (tests compare the two).
+
+The firmware imports ``framebuf``, which a board has built in; on the PC
+``install()`` puts this module in its place before the firmware is
+imported (the simulator, the host's commands, the tests' conftest, the
+benchmarks), as the simulator injects its other stand-ins (tallyfakes).
 
 - ``rect`` takes ``fill`` positionally (MicroPython) and, unfilled, draws
   its four edges where they are, clipped, instead of clipping the rectangle
@@ -15,14 +19,13 @@ missing, and the display driver takes it from there.
   ``tallyboard.text``, which owns its fonts.
 
 And ``bytearray``, whose ``extend`` takes a string too (its UTF-8 bytes), as
-MicroPython's does: tallyboard.text reads a string's bytes that way.
+MicroPython's does: tallyboard.text reads a string's bytes that way, and
+takes this one where its ``framebuf`` has it.
 
 Only the 1-bit MONO_VLSB layout (the SSD1306's page layout) is supported.
-
-A module of its own because a module's code is loaded whole, branches never
-taken included: on the board this class would cost about 0.5 KB of RAM that
-only the PC ever uses.
 """
+
+import sys
 
 import adafruit_framebuf as _af
 
@@ -165,3 +168,9 @@ class bytearray(bytearray):  # noqa: A001 (it stands in for the builtin in tally
     def extend(self, items):
         """Append ``items`` (bytes, ints or a string's UTF-8 bytes)."""
         super().extend(items.encode() if isinstance(items, str) else items)
+
+
+def install():
+    """Make ``import framebuf`` give this module (idempotent; a
+    ``framebuf`` already imported is left alone)."""
+    sys.modules.setdefault("framebuf", sys.modules[__name__])

@@ -2,9 +2,8 @@
 """An in-memory file store with power cuts, for tests and the simulator.
 
 ``MemFS`` gives what ``tallyboard.fs.OsFS`` gives (the same atomic replace,
-from ``AtomicFiles``) and can lose power at any write. It is apart from
-fs.py because the board never uses it: a class in an imported module
-takes RAM even when nothing makes one.
+from ``AtomicFiles``) and can lose power at any write. A board has its
+flash (OsFS): this store is the host's.
 """
 
 from tallyboard.fs import AtomicFiles

@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: MIT
 """A clock that moves only when told, for tests, the simulator and the
-smoke command (a board never imports it: tallyboard.clock keeps only what a
-board uses)."""
+smoke command (a board has its real one: tallyboard.clock)."""
 
 from tallyboard.clock import Clock
 
