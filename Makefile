@@ -15,7 +15,7 @@ PORT ?=
 # set-up hides it. Other warnings still show.
 PIP_QUIET := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: venv npm browser test test-board bench sim deploy smoke guide clean
+.PHONY: venv npm browser test test-board bench sim web deploy smoke guide clean
 
 venv: $(STAMP)
 
@@ -60,6 +60,13 @@ bench: venv npm
 
 sim: venv
 	$(BIN)/tricktally sim
+
+# The board in a browser: the firmware on MicroPython's WebAssembly port
+# (from node_modules), served on 127.0.0.1 until Ctrl-C (WEB_PORT=... for
+# another port than the command's default).
+WEB_PORT ?=
+web: venv npm
+	$(BIN)/tricktally sim --web $(if $(WEB_PORT),--web-port $(WEB_PORT))
 
 deploy: venv
 	$(BIN)/tricktally deploy $(if $(PORT),--port $(PORT))

@@ -67,26 +67,30 @@ function randomBelow(n) {
 }
 
 async function boot() {
-  const [manifest, blob, keys] = await Promise.all([
+  // The port compiles while the firmware's files arrive.
+  const [mp, manifest, blob, keys] = await Promise.all([
+    loadMicroPython({
+      heapsize: HEAP,
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.error(line),
+    }),
     fetchOk("firmware.json", "json"),
     fetchOk("firmware.bin"),
     fetchOk("keys.json", "json"),
   ]);
-  const mp = await loadMicroPython({
-    heapsize: HEAP,
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.error(line),
-  });
+  performance.mark("tricktally-port");
   for (const file of manifest.files) {
     const path = `${CODE_DIR}/${file.path}`;
     mkdirs(mp.FS, path.slice(0, path.lastIndexOf("/")));
     mp.FS.writeFile(path, blob.subarray(file.offset, file.offset + file.size));
   }
+  performance.mark("tricktally-installed");
   const flash = new Flash(mp.FS, FLASH_DIR, localStorage);
   const restored = flash.restore();
   mp.runPython(`import gc, sys\nsys.path[:0] = ["${CODE_DIR}"]\n`);
   const webboard = mp.pyimport("webboard");
   const board = webboard.Board(randomBelow);
+  performance.mark("tricktally-booted");
   const panel = new Panel();
   const glass = new Glass(document.getElementById("oled"), SCALE);
   const step = board.step;
