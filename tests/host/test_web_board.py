@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 import urllib.request
 
 import pytest
@@ -162,6 +163,30 @@ def test_a_damaged_stored_flash_is_kept_aside_and_the_board_starts_empty(site, t
         assert page.frame() == bytes(ref.bus.gddram)  # a fresh board's home menu
         assert page.press("Enter") == [("ok", 1)]
         assert browser.problems(own=[origin]) == ([], [])
+
+
+def test_a_second_tab_does_not_start_a_second_board_on_the_same_flash(site):
+    root, _ = site
+    with Background(root) as origin, Browser() as browser:
+        page = PageBoard(browser, origin + "board/")
+        page.open()
+        pipe = browser.pipe
+        target = pipe.send("Target.createTarget", {"url": origin + "board/"})["targetId"]
+        other = pipe.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+
+        def status():
+            reply = pipe.send("Runtime.evaluate", {"expression": "document.getElementById('status') && "
+                              "[document.getElementById('status').textContent, window.tricktally.ready]",
+                                                  "returnByValue": True}, session=other)
+            return reply["result"].get("value")
+
+        for _ in range(500):
+            seen = status()
+            if seen and "another tab" in seen[0]:
+                break
+            time.sleep(0.02)
+        assert seen == ["The board is already open in another tab of this browser: use that one.", False]
+        assert page.press("Enter") == [("ok", 1)]  # the first tab's board goes on
 
 
 def test_the_folder_holds_the_deploy_plan_compiled_for_the_port(site):

@@ -106,7 +106,7 @@ class PageBoard:
         return self.browser.evaluate("({firstFrame: tricktally.firstFrame, pressToFrame: tricktally.pressToFrame})")
 
 
-def screenshot(out, keys=("Enter", "Enter", "ArrowDown", "Enter", "ArrowUp", "Enter", "Enter", "ArrowUp", "Enter")):
+def screenshot(out, keys=("Enter", "ArrowUp", "ArrowUp", "ArrowRight", "ArrowDown", "Enter", "Enter", "ArrowUp", "Enter")):
     """Build the page, play ``keys`` from a fresh board and save a PNG of
     the board (display and buttons) to ``out``."""
     with tempfile.TemporaryDirectory(prefix="tricktally-web-shot-") as tmp:
