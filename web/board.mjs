@@ -54,14 +54,6 @@ async function fetchOk(url, as) {
   return as === "json" ? response.json() : new Uint8Array(await response.arrayBuffer());
 }
 
-function mkdirs(FS, path) {
-  let at = "";
-  for (const part of path.split("/").filter(Boolean)) {
-    at += "/" + part;
-    if (!FS.analyzePath(at).exists) FS.mkdir(at);
-  }
-}
-
 function randomBelow(n) {
   return crypto.getRandomValues(new Uint32Array(1))[0] % n;
 }
@@ -81,7 +73,7 @@ async function boot() {
   performance.mark("tricktally-port");
   for (const file of manifest.files) {
     const path = `${CODE_DIR}/${file.path}`;
-    mkdirs(mp.FS, path.slice(0, path.lastIndexOf("/")));
+    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     mp.FS.writeFile(path, blob.subarray(file.offset, file.offset + file.size));
   }
   performance.mark("tricktally-installed");
