@@ -128,15 +128,23 @@ def test_the_board_in_chromium_plays_as_the_terminal_simulator(site, tmp_path):
             events = page.press(key)
             _replay(ref, events)
             assert page.frame() == bytes(ref.bus.gddram), key
+        mine = to_record(ref.app.game)
+        # Home, and the games list: the games the flash holds and its room.
+        for key in ("Escape", "ArrowUp", "Enter", "ArrowDown", "ArrowDown", "Enter"):
+            _replay(ref, page.press(key))
+            assert page.frame() == bytes(ref.bus.gddram), key
+        assert ref.app.describe().startswith("Menu Games")
+        for key in ("Enter", "Backspace", "Backspace"):
+            _replay(ref, page.press(key))
+            assert page.frame() == bytes(ref.bus.gddram), key
 
-        # The open game, downloaded: `tricktally score` reads it and scores
-        # it as the simulator's game.
+        # The game, downloaded: `tricktally score` reads it and scores it as
+        # the simulator's game.
         browser.evaluate("document.getElementById('download').click()")
         name = browser.wait_download()
         assert browser.problems(own=[origin]) == ([], []), browser.stderr()[-2000:]
     record = json.loads((downloads / name).read_text(encoding="utf-8"))
     assert record["format"] == "tricktally/1" and record["device"].startswith("web-")
-    mine = to_record(ref.app.game)
     assert {k: record[k] for k in mine} == mine
     ours = tmp_path / "ref.json"
     ours.write_text(json.dumps(mine), encoding="utf-8")
