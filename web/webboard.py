@@ -160,16 +160,18 @@ class PageFlash(OsFS):
 
 
 class Board:
-    """The parts and the app. ``rng(n)`` -> 0..n-1 (the page's)."""
+    """The parts and the app. ``rng(n)`` -> 0..n-1 (the page's); ``flash``
+    the flash's folder; ``clock`` a tallyboard.clock.Clock (default: the
+    port's ticks and the browser's time)."""
 
-    def __init__(self, rng):
+    def __init__(self, rng, flash=FLASH, clock=None):
         self.rng = rng
         self.bus = PanelBus()
         self.display = Display(self.bus, OLED_ADDR)
-        self.clock = Clock(time=_wall_time)
+        self.clock = clock or Clock(time=_wall_time)
         self.buttons = PageButtons(self.clock.ticks_ms)
         self.power = PagePower()
-        self.flash = PageFlash(FLASH)
+        self.flash = PageFlash(flash)
         self.device_id = device_id(self.flash, rng)
         self.app = None
         self.boot()
