@@ -185,7 +185,8 @@ function wireButtons(press, release) {
 function wireKeys(keys, press, release) {
   const held = new Map(); // event.code -> button index
   window.addEventListener("keydown", guarded((e) => {
-    if (e.ctrlKey || e.altKey || e.metaKey) return;
+    // Shortcuts stay the browser's; keys typed into the games list are its own.
+    if (e.ctrlKey || e.altKey || e.metaKey || e.target.closest?.(".games")) return;
     const name = e.shiftKey && e.key.startsWith("Arrow") ? `Shift+${e.key}` : e.key;
     const hit = keys[name];
     if (hit === undefined) return;
@@ -227,12 +228,21 @@ function gameList(webboard, board, after) {
     document.body.append(link);
     link.click();
     link.remove();
+    button.blur(); // the keys go to the board again
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   }));
   const list = {
     refresh() {
       const chosen = select.value;
-      const found = JSON.parse(webboard.games(board));
+      let found;
+      try {
+        found = JSON.parse(webboard.games(board));
+      } catch (e) {
+        // The list is the page's; the board goes on without it.
+        say(`The list of games could not be read: ${e.message}`, true);
+        console.error(e);
+        return;
+      }
       select.replaceChildren();
       for (const g of found) {
         const option = document.createElement("option");

@@ -22,7 +22,7 @@ import urllib.request
 import pytest
 
 from tests.host.chromium import Browser
-from tests.host.web_page import PageBoard
+from tests.host.web_page import PageBoard, key_event
 from tricktally.record import to_record
 from tricktally_host import deploy
 from tricktally_host.sim.board import SimBoard
@@ -170,6 +170,23 @@ def test_a_damaged_stored_flash_is_kept_aside_and_the_board_starts_empty(site, t
         assert browser.evaluate("localStorage.getItem(%s)" % json.dumps(kept[0])).startswith('{"files": {"x"')
         assert page.frame() == bytes(ref.bus.gddram)  # a fresh board's home menu
         assert page.press("Enter") == [("ok", 1)]
+        assert browser.problems(own=[origin]) == ([], [])
+
+
+def test_keys_typed_into_the_games_list_are_not_the_boards(site):
+    root, _ = site
+    with Background(root) as origin, Browser() as browser:
+        page = PageBoard(browser, origin + "board/")
+        page.open()
+        for key in ("Enter", "ArrowUp", "Enter"):  # a game: the list has one
+            page.press(key)
+        count = len(page.events())
+        browser.evaluate("document.getElementById('games').focus()")
+        browser.key(hold=0.3, **key_event("ArrowDown"))
+        time.sleep(0.2)
+        assert len(page.events()) == count
+        browser.evaluate("document.activeElement.blur()")
+        assert page.press("ArrowDown") == [("down", 1)]
         assert browser.problems(own=[origin]) == ([], [])
 
 
