@@ -32,6 +32,7 @@ const state = {
   pressToFrame: [], // ms from each key or button event to the frame it changed
   events: [], // "name kind" of each button event the firmware got
   frames: 0,
+  nextPass: null, // ms until the board's loop runs again by itself (null: not before a button)
 };
 window.tricktally = state;
 
@@ -58,6 +59,16 @@ function randomBelow(n) {
   return crypto.getRandomValues(new Uint32Array(1))[0] % n;
 }
 
+// The firmware's files (firmware.json: each one's path and place in the
+// blob) into the port's file system, as deploying puts them on a flash.
+function install(FS, manifest, blob) {
+  for (const file of manifest.files) {
+    const path = `${CODE_DIR}/${file.path}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, blob.subarray(file.offset, file.offset + file.size));
+  }
+}
+
 async function boot() {
   // The port compiles while the firmware's files arrive.
   const [mp, manifest, blob, keys] = await Promise.all([
@@ -71,15 +82,11 @@ async function boot() {
     fetchOk("keys.json", "json"),
   ]);
   performance.mark("tricktally-port");
-  for (const file of manifest.files) {
-    const path = `${CODE_DIR}/${file.path}`;
-    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    mp.FS.writeFile(path, blob.subarray(file.offset, file.offset + file.size));
-  }
+  install(mp.FS, manifest, blob);
   performance.mark("tricktally-installed");
   const flash = new Flash(mp.FS, FLASH_DIR, localStorage);
   const restored = flash.restore();
-  mp.runPython(`import gc, sys\nsys.path[:0] = ["${CODE_DIR}"]\n`);
+  mp.runPython(`import sys\nsys.path[:0] = ["${CODE_DIR}"]\n`);
   const webboard = mp.pyimport("webboard");
   const board = webboard.Board(randomBelow);
   performance.mark("tricktally-booted");
@@ -115,6 +122,7 @@ async function boot() {
     timer = null;
     const wait = step();
     const drawn = settle();
+    state.nextPass = wait >= 0 ? wait : null;
     if (wait >= 0) timer = setTimeout(guarded(run), wait);
     return drawn;
   }
@@ -130,7 +138,7 @@ async function boot() {
   }
 
   games = gameList(webboard, board, settle);
-  settle(); // the boot's frame and files
+  run(); // the boot's frame and files, and the loop's first pass (as App.run)
   wireButtons(press, release);
   wireKeys(keys, press, release);
   state.frame = () => panel.hex();

@@ -92,6 +92,9 @@ def test_the_board_in_chromium_plays_as_the_terminal_simulator(site, tmp_path):
         page.open()
         assert browser.problems(own=[origin]) == ([], []), browser.stderr()[-2000:]
         assert page.frame() == bytes(ref.bus.gddram)  # the home menu
+        # The board's loop runs from the boot, as App.run: its idle steps
+        # come without a press (the screen dims after a minute).
+        assert 0 < browser.evaluate("tricktally.nextPass") <= 60000
         frames = {page.frame()}
         for key in GAME_KEYS:
             events = page.press(key)
