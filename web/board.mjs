@@ -24,6 +24,7 @@ const CODE_DIR = "/code";
 const FLASH_DIR = "/flash";
 const NAMES = ["up", "down", "left", "right", "ok", "back"];
 const SCALE = 5;
+const GAMES = { spades: "Joker Spades", wizard: "Wizard", hearts: "Hearts" };
 
 const state = {
   ready: false,
@@ -256,7 +257,7 @@ function gameList(webboard, board, after) {
         const option = document.createElement("option");
         option.value = String(g.id);
         const how = g.open ? "on the board" : g.finished ? "finished" : "unfinished";
-        option.textContent = `#${g.id} ${g.game}: ${g.players.join(", ")} (${how})`;
+        option.textContent = `#${g.id} ${GAMES[g.game] || g.game}: ${g.players.join(", ")} (${how})`;
         select.append(option);
       }
       const open = found.find((g) => g.open);
