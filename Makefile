@@ -28,11 +28,12 @@ $(STAMP): pyproject.toml shared/tricktally/__init__.py firmware/tallyboard/__ini
 	$(PIP_QUIET) $(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The report's browser test needs Debian's chromium: installed when missing,
-# and a clear stop when it cannot be (never a silently skipped test).
+# The browser tests (the season report, the board in a browser) and the web
+# board's bench need Debian's chromium: installed when missing, and a clear
+# stop when it cannot be (never a silently skipped test).
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
-		echo "chromium is missing: installing it with apt-get (needed by the season report's browser test)"; \
+		echo "chromium is missing: installing it with apt-get (needed by the browser tests)"; \
 		{ command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
 		|| { echo "error: cannot install chromium (run as root on Debian/Ubuntu: apt-get install -y chromium)" >&2; exit 1; }; }
 
@@ -55,7 +56,7 @@ test: venv npm browser
 test-board: venv
 	$(BIN)/python -m tests.board $(PORT)
 
-bench: venv npm
+bench: venv npm browser
 	$(BIN)/python -m bench
 
 sim: venv
