@@ -12,6 +12,7 @@ served from a sub-folder of the server, so every URL in it is relative.
 import json
 import os
 import pathlib
+import shutil
 import signal
 import socket
 import subprocess
@@ -271,6 +272,16 @@ def test_the_keys_are_the_terminal_simulators(site):
     assert table["ArrowUp"] == ["up", False] and table["Shift+ArrowLeft"] == ["left", True]
     assert [table[c] for c in "wasd"] == [["up", False], ["left", False], ["down", False], ["right", False]]
     assert "q" not in table and "x" not in table  # quit is the terminal's; unknown keys do nothing
+
+
+def test_a_wiring_that_does_not_compile_is_refused_in_one_line_naming_it(tmp_path):
+    for folder in ("shared", "firmware", "web"):
+        shutil.copytree(REPO / folder, tmp_path / folder)
+    (tmp_path / "web" / "webboard.py").write_text("x = (\n")
+    with pytest.raises(web_build.BuildError) as caught:
+        web_build.stage_firmware(tmp_path / "out", root=tmp_path)
+    assert str(caught.value).startswith("mpy-cross refused ") and "webboard.py" in str(caught.value)
+    assert "\n" not in str(caught.value) and "SyntaxError" in str(caught.value)
 
 
 def test_without_the_port_the_build_says_how_to_get_it(tmp_path):

