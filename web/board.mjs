@@ -100,7 +100,6 @@ async function boot() {
   const takeBus = board.bus.take;
   const takeEvents = board.buttons.take;
   let timer = null;
-  let games = null;
 
   // After every call into the firmware: the panel, the events, the flash.
   // Returns true when a new frame was painted.
@@ -108,7 +107,7 @@ async function boot() {
     const sent = takeBus();
     const events = takeEvents();
     if (events) state.events.push(...events.split(";"));
-    if (flash.save()) games.refresh();
+    flash.save();
     if (!sent) return false;
     for (const line of sent.split("\n")) panel.writeHex(line);
     glass.draw(panel);
@@ -138,10 +137,10 @@ async function boot() {
     run();
   }
 
-  games = gameList(webboard, board, settle);
   run(); // the boot's frame and files, and the loop's first pass (as App.run)
   wireButtons(press, release);
   wireKeys(keys, press, release);
+  gameList(webboard, board, settle);
   state.frame = () => panel.hex();
   // No button held, no event waiting: the last press has been handled.
   state.settled = () => !busy();
@@ -218,14 +217,48 @@ function wireKeys(keys, press, release) {
   }));
 }
 
-// The games on the flash, each downloadable as a record file.
+// The games on the flash, each downloadable as a record file. The list is
+// read when it is looked at (focus, a pointer on it) and for a download,
+// not after every press: reading it runs the app's code off the game loop.
 function gameList(webboard, board, after) {
   const select = document.getElementById("games");
   const button = document.getElementById("download");
-  button.addEventListener("click", guarded(() => {
+
+  function refresh() {
+    const chosen = select.value;
+    let found;
+    try {
+      found = JSON.parse(webboard.games(board));
+    } catch (e) {
+      // The list is the page's; the board goes on without it.
+      say(`The list of games could not be read: ${e.message}`, true);
+      console.error(e);
+      return;
+    } finally {
+      after(); // reading the games may have had the journal write what was due
+    }
+    select.replaceChildren();
+    for (const g of found) {
+      const option = document.createElement("option");
+      option.value = String(g.id);
+      const how = g.open ? "on the board" : g.finished ? "finished" : "unfinished";
+      option.textContent = `#${g.id} ${GAMES[g.game] || g.game}: ${g.players.join(", ")} (${how})`;
+      select.append(option);
+    }
+    const open = found.find((g) => g.open);
+    if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+    else if (open) select.value = String(open.id);
+  }
+
+  function download() {
+    refresh();
+    if (select.value === "") {
+      say("There is no game on this board yet.", false);
+      return;
+    }
     const id = Number(select.value);
     const text = webboard.record(board, id);
-    after(); // reading a game may have had the journal write what was due
+    after();
     if (!text) {
       say(`Game ${id} holds no readable record.`, true);
       return;
@@ -239,35 +272,12 @@ function gameList(webboard, board, after) {
     link.remove();
     button.blur(); // the keys go to the board again
     setTimeout(() => URL.revokeObjectURL(url), 10000);
-  }));
-  const list = {
-    refresh() {
-      const chosen = select.value;
-      let found;
-      try {
-        found = JSON.parse(webboard.games(board));
-      } catch (e) {
-        // The list is the page's; the board goes on without it.
-        say(`The list of games could not be read: ${e.message}`, true);
-        console.error(e);
-        return;
-      }
-      select.replaceChildren();
-      for (const g of found) {
-        const option = document.createElement("option");
-        option.value = String(g.id);
-        const how = g.open ? "on the board" : g.finished ? "finished" : "unfinished";
-        option.textContent = `#${g.id} ${GAMES[g.game] || g.game}: ${g.players.join(", ")} (${how})`;
-        select.append(option);
-      }
-      const open = found.find((g) => g.open);
-      if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
-      else if (open) select.value = String(open.id);
-      button.disabled = found.length === 0;
-    },
-  };
-  select.addEventListener("focus", guarded(() => list.refresh()));
-  return list;
+  }
+
+  select.addEventListener("focus", guarded(refresh));
+  select.addEventListener("pointerdown", guarded(refresh));
+  button.addEventListener("click", guarded(download));
+  refresh();
 }
 
 // One board per browser: a second tab would write the same flash.

@@ -18,9 +18,12 @@ firmware/, which holds only what a board runs.
   web/flash.mjs), a random source (the page's crypto.getRandomValues) and
   power hooks without a battery.
 
-The page calls ``start()`` once, then ``step()`` whenever something may
-be due (a button level changed, or the time ``step`` asked for passed):
-one pass of App.run's loop, which never blocks here.
+The page makes one ``Board`` (the boot), then calls ``Board.step()``
+whenever something may be due (a button went down or up, or the time the
+last ``step`` asked for passed): one pass of App.run's loop, which never
+blocks here. After each call it takes what the bus carried and the events
+the app got; ``games`` and ``record`` serve its list of games and their
+downloads (docs/RECORD.md).
 """
 
 import binascii
