@@ -9,6 +9,7 @@ stood; a downloaded game scores with `tricktally score`. The folder is
 served from a sub-folder of the server, so every URL in it is relative.
 """
 
+import contextlib
 import json
 import os
 import pathlib
@@ -66,6 +67,17 @@ def site(tmp_path_factory):
     return root, folder
 
 
+@contextlib.contextmanager
+def _opened(site, **browser_args):
+    """The page, served from a sub-folder, open in a fresh chromium:
+    (the server's address, the Browser, the PageBoard)."""
+    root, _ = site
+    with Background(root) as origin, Browser(**browser_args) as browser:
+        page = PageBoard(browser, origin + "board/")
+        page.open()
+        yield origin, browser, page
+
+
 def _expected(key, table):
     button, long = table[key]
     if not long:
@@ -83,14 +95,11 @@ def _replay(ref, events):
 
 
 def test_the_board_in_chromium_plays_as_the_terminal_simulator(site, tmp_path):
-    root, folder = site
     table = web_build.key_table()
     ref = SimBoard(str(tmp_path / "ref-flash"), serial=False)
     downloads = tmp_path / "downloads"
     downloads.mkdir()
-    with Background(root) as origin, Browser(downloads=downloads) as browser:
-        page = PageBoard(browser, origin + "board/")
-        page.open()
+    with _opened(site, downloads=downloads) as (origin, browser, page):
         assert browser.problems(own=[origin]) == ([], []), browser.stderr()[-2000:]
         assert page.frame() == bytes(ref.bus.gddram)  # the home menu
         # The board's loop runs from the boot, as App.run: its idle steps
@@ -160,11 +169,8 @@ def test_the_board_in_chromium_plays_as_the_terminal_simulator(site, tmp_path):
 
 
 def test_a_damaged_stored_flash_is_kept_aside_and_the_board_starts_empty(site, tmp_path):
-    root, _ = site
     ref = SimBoard(str(tmp_path / "ref-flash"), serial=False)
-    with Background(root) as origin, Browser() as browser:
-        page = PageBoard(browser, origin + "board/")
-        page.open()
+    with _opened(site) as (origin, browser, page):
         page.press("Enter")
         browser.evaluate("localStorage.setItem('tricktally-flash/1', '{\"files\": {\"x\": \"not base64!\"}}')")
         page.open(reload=True)
@@ -178,10 +184,7 @@ def test_a_damaged_stored_flash_is_kept_aside_and_the_board_starts_empty(site, t
 
 
 def test_keys_typed_into_the_games_list_are_not_the_boards(site):
-    root, _ = site
-    with Background(root) as origin, Browser() as browser:
-        page = PageBoard(browser, origin + "board/")
-        page.open()
+    with _opened(site) as (origin, browser, page):
         for key in ("Enter", "ArrowUp", "Enter"):  # a game: the list has one
             page.press(key)
         count = len(page.events())
@@ -195,10 +198,7 @@ def test_keys_typed_into_the_games_list_are_not_the_boards(site):
 
 
 def test_a_second_tab_does_not_start_a_second_board_on_the_same_flash(site):
-    root, _ = site
-    with Background(root) as origin, Browser() as browser:
-        page = PageBoard(browser, origin + "board/")
-        page.open()
+    with _opened(site) as (origin, browser, page):
         pipe = browser.pipe
         target = pipe.send("Target.createTarget", {"url": origin + "board/"})["targetId"]
         other = pipe.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
