@@ -101,19 +101,24 @@ async function boot() {
   const takeEvents = board.buttons.take;
   let timer = null;
 
-  // After every call into the firmware: the panel, the events, the flash.
-  // Returns true when a new frame was painted.
+  // After every call into the firmware: the panel (painted first, so it
+  // is seen soonest), the events, the flash (saved before this task ends:
+  // before any other event, a reload included). Returns when the new frame
+  // was painted (performance.now()), or null when the frame did not change.
   function settle() {
     const sent = takeBus();
+    let painted = null;
+    if (sent) {
+      for (const line of sent.split("\n")) panel.writeHex(line);
+      glass.draw(panel);
+      painted = performance.now();
+      state.frames += 1;
+      if (state.firstFrame === null) state.firstFrame = painted;
+    }
     const events = takeEvents();
     if (events) state.events.push(...events.split(";"));
     flash.save();
-    if (!sent) return false;
-    for (const line of sent.split("\n")) panel.writeHex(line);
-    glass.draw(panel);
-    state.frames += 1;
-    if (state.firstFrame === null) state.firstFrame = performance.now();
-    return true;
+    return painted;
   }
 
   // One pass of the board's loop, and the next one timed as it asks.
@@ -121,15 +126,16 @@ async function boot() {
     clearTimeout(timer);
     timer = null;
     const wait = step();
-    const drawn = settle();
+    const painted = settle();
     state.nextPass = wait >= 0 ? wait : null;
     if (wait >= 0) timer = setTimeout(guarded(run), wait);
-    return drawn;
+    return painted;
   }
 
   function press(i, long, since) {
     down(i, long);
-    if (run() && since !== undefined) state.pressToFrame.push(performance.now() - since);
+    const painted = run();
+    if (painted !== null && since !== undefined) state.pressToFrame.push(painted - since);
   }
 
   function release(i) {

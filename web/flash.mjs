@@ -10,6 +10,10 @@
 // are done when setItem returns, where an IndexedDB transaction still
 // pending at a reload is lost. The whole folder is one item, so the stored
 // flash is always one the board had between two calls.
+//
+// A save looks at the files only when a call changed one: the port's file
+// system is watched where every change goes through it (Emscripten's FS
+// calls that its system calls make), as a flash chip sees every write.
 
 export const KEY = "tricktally-flash/1";
 
@@ -34,6 +38,12 @@ function same(a, b) {
   return true;
 }
 
+// True when open() flags (a number or a mode string) may change the file.
+function changes(flags) {
+  if (typeof flags === "string") return flags !== "r";
+  return (flags & 3) !== 0 || (flags & (64 | 512)) !== 0; // write access, O_CREAT, O_TRUNC
+}
+
 export class Flash {
   // FS: the port's file system (Emscripten's); dir: the board's folder.
   constructor(FS, dir, storage) {
@@ -41,6 +51,30 @@ export class Flash {
     this.dir = dir;
     this.storage = storage;
     this.kept = new Map(); // file name -> bytes as last stored
+    this.encoded = new Map(); // file name -> those bytes in base64
+    this.touched = true; // a call may have changed a file of the folder
+    this.watch();
+  }
+
+  // Wrap the FS calls that change files: each marks the folder touched when
+  // the file may be in it (a path it cannot tell counts as in it).
+  watch() {
+    const FS = this.FS;
+    const inside = (path) => typeof path !== "string" || !path.startsWith("/") || path.startsWith(this.dir + "/");
+    const wrap = (name, paths) => {
+      const original = FS[name];
+      FS[name] = (...args) => {
+        for (const path of paths(...args)) if (inside(path)) this.touched = true;
+        return original.apply(FS, args);
+      };
+    };
+    wrap("open", (path, flags) => (changes(flags) ? [path] : []));
+    wrap("write", (stream) => [stream && stream.path]);
+    wrap("rename", (from, to) => [from, to]);
+    wrap("unlink", (path) => [path]);
+    wrap("rmdir", (path) => [path]);
+    wrap("mkdir", (path) => [path]);
+    wrap("doTruncate", (stream, node) => [stream ? stream.path : FS.getPath(node)]);
   }
 
   // Put the stored files into the folder. Returns null, or one line saying
@@ -54,20 +88,27 @@ export class Flash {
     try {
       files = JSON.parse(text).files;
       if (typeof files !== "object" || files === null) throw new Error("no files");
-      for (const name of Object.keys(files)) this.kept.set(name, fromBase64(files[name]));
+      for (const name of Object.keys(files)) {
+        this.kept.set(name, fromBase64(files[name]));
+        this.encoded.set(name, files[name]);
+      }
     } catch (e) {
       const aside = `${KEY}.unreadable-${Date.now()}`;
       this.storage.setItem(aside, text);
       this.storage.removeItem(KEY);
       this.kept.clear();
+      this.encoded.clear();
       return `The stored flash could not be read (${e.message}); it is kept as ${aside} and the board starts empty.`;
     }
     for (const [name, bytes] of this.kept) FS.writeFile(`${dir}/${name}`, bytes);
     return null;
   }
 
-  // Store the folder if it changed since the last save; true when it did.
+  // Store the folder if a call changed it since the last save; true when
+  // it did.
   save() {
+    if (!this.touched) return false;
+    this.touched = false;
     const { FS, dir } = this;
     const now = new Map();
     let changed = false;
@@ -76,11 +117,20 @@ export class Flash {
       const bytes = FS.readFile(`${dir}/${name}`);
       now.set(name, bytes);
       const before = this.kept.get(name);
-      if (before === undefined || !same(before, bytes)) changed = true;
+      if (before === undefined || !same(before, bytes)) {
+        this.encoded.set(name, toBase64(bytes));
+        changed = true;
+      }
     }
-    if (!changed && now.size === this.kept.size) return false;
+    for (const name of this.kept.keys()) {
+      if (!now.has(name)) {
+        this.encoded.delete(name);
+        changed = true;
+      }
+    }
+    if (!changed) return false;
     const files = {};
-    for (const [name, bytes] of now) files[name] = toBase64(bytes);
+    for (const name of now.keys()) files[name] = this.encoded.get(name);
     this.storage.setItem(KEY, JSON.stringify({ files }));
     this.kept = now;
     return true;
