@@ -15,7 +15,7 @@ PORT ?=
 # set-up hides it. Other warnings still show.
 PIP_QUIET := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: venv npm browser tmux test test-board bench sim deploy smoke guide graph clean
+.PHONY: venv npm browser tmux test test-board bench sim web deploy smoke guide graph clean
 
 venv: $(STAMP)
 
@@ -28,11 +28,12 @@ $(STAMP): pyproject.toml shared/tricktally/__init__.py firmware/tallyboard/__ini
 	$(PIP_QUIET) $(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The report's browser test needs Debian's chromium: installed when missing,
-# and a clear stop when it cannot be (never a silently skipped test).
+# The browser tests (the season report, the board in a browser) and the web
+# board's bench need Debian's chromium: installed when missing, and a clear
+# stop when it cannot be (never a silently skipped test).
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
-		echo "chromium is missing: installing it with apt-get (needed by the season report's browser test)"; \
+		echo "chromium is missing: installing it with apt-get (needed by the browser tests)"; \
 		{ command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
 		|| { echo "error: cannot install chromium (run as root on Debian/Ubuntu: apt-get install -y chromium)" >&2; exit 1; }; }
 
@@ -64,11 +65,18 @@ test: venv npm browser tmux
 test-board: venv
 	$(BIN)/python -m tests.board $(PORT)
 
-bench: venv npm
+bench: venv npm browser
 	$(BIN)/python -m bench
 
 sim: venv
 	$(BIN)/tricktally sim
+
+# The board in a browser: the firmware on MicroPython's WebAssembly port
+# (from node_modules), served on 127.0.0.1 until Ctrl-C (WEB_PORT=... for
+# another port than the command's default).
+WEB_PORT ?=
+web: venv npm
+	$(BIN)/tricktally sim --web $(if $(WEB_PORT),--web-port $(WEB_PORT))
 
 deploy: venv
 	$(BIN)/tricktally deploy $(if $(PORT),--port $(PORT))

@@ -4,8 +4,10 @@
 The browser is driven over the Chrome DevTools Protocol on a pipe
 (``--remote-debugging-pipe``: commands on fd 3, answers on fd 4, each a JSON
 message ended by a NUL byte), so no extra library and no port are needed.
-``render`` loads a file, collects console messages, uncaught exceptions,
-log entries and every network request, runs a few DOM checks and can save a
+``Browser`` is one such browser with one tab (load, evaluate, keys,
+screenshots, downloads, and what the page reported); ``render`` loads a
+file with it, collects console messages, uncaught exceptions, log entries
+and every network request, runs a few DOM checks and can save a
 screenshot. `make browser` installs chromium when it is missing.
 
 Run as a script to take a screenshot: ``python -m tests.host.chromium PAGE.html OUT.png``.
@@ -113,14 +115,16 @@ class _Pipe:
             self.events.append(self._read_message(deadline))
 
 
-def render(page, screenshot=None, width=1000, height=1300):
-    """Load file ``page`` in headless chromium. Returns a dict: ``errors``
-    (console errors and warnings, uncaught exceptions, error log entries, as
-    text), ``requests`` (URLs the page asked for beyond itself), ``probe``
-    (PROBE's answer) and ``stderr`` (chromium's log). Saves a PNG of the top
-    of the page to ``screenshot`` when given."""
-    url = pathlib.Path(page).resolve().as_uri()
-    with tempfile.TemporaryDirectory(prefix="tricktally-chromium-") as profile:
+class Browser:
+    """One headless chromium with one tab, driven over the DevTools pipe:
+    ``with Browser() as b: b.goto(url); b.evaluate("1 + 1")``. Everything
+    the tab reports (console, exceptions, log entries, requests) is kept
+    for ``problems``. ``downloads``: a folder that takes the tab's
+    downloads (``wait_download``)."""
+
+    def __init__(self, width=1000, height=1300, downloads=None):
+        self._profile = tempfile.TemporaryDirectory(prefix="tricktally-chromium-")
+        profile = self._profile.name
         to_r, to_w = os.pipe()
         from_r, from_w = os.pipe()
 
@@ -129,63 +133,208 @@ def render(page, screenshot=None, width=1000, height=1300):
             os.dup2(a, 3)
             os.dup2(b, 4)
 
-        log = open(os.path.join(profile, "stderr.txt"), "w+b")
-        proc = subprocess.Popen(
+        self._log = open(os.path.join(profile, "stderr.txt"), "w+b")
+        self.proc = subprocess.Popen(
             [executable(), *FLAGS, "--user-data-dir=" + os.path.join(profile, "profile"), "about:blank"],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
-            stderr=log,
+            stderr=self._log,
             pass_fds=(3, 4),
             preexec_fn=wire,
         )
         os.close(to_r)
         os.close(from_w)
-        pipe = _Pipe(proc, to_w, from_r)
+        self.pipe = _Pipe(self.proc, to_w, from_r)
+        self._fds = (to_w, from_r)
+        self.url = None
         try:
-            target = pipe.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-            session = pipe.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+            target = self.pipe.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+            self.session = self.pipe.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
             for domain in ("Runtime", "Log", "Network", "Page"):
-                pipe.send(domain + ".enable", session=session)
-            pipe.send("Emulation.setDeviceMetricsOverride",
-                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session=session)
-            pipe.events.clear()
-            pipe.send("Page.navigate", {"url": url}, session=session)
-            pipe.wait_for("Page.loadEventFired", timeout=60)
-            probe = pipe.send("Runtime.evaluate", {"expression": PROBE, "returnByValue": True}, session=session)
-            shot = None
-            if screenshot:
-                shot = pipe.send("Page.captureScreenshot", {"format": "png"}, session=session, timeout=60)["data"]
-            try:
-                pipe.send("Browser.close", timeout=10)
-            except (RuntimeError, TimeoutError):
-                pass
-        finally:
-            os.close(to_w)
-            os.close(from_r)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-        log.seek(0)
-        stderr = log.read().decode("utf-8", "replace")
-        log.close()
-    if shot is not None:
-        pathlib.Path(screenshot).write_bytes(base64.b64decode(shot))
-    errors, requests = [], []
-    for event in pipe.events:
-        method, params = event.get("method"), event.get("params", {})
-        if method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "warning", "assert"):
-            errors.append("console.%s: %s" % (params["type"], [a.get("value") for a in params.get("args", [])]))
-        elif method == "Runtime.exceptionThrown":
-            errors.append("exception: %s" % params["exceptionDetails"].get("text"))
-        elif method == "Log.entryAdded" and params["entry"].get("level") in ("error", "warning"):
-            errors.append("log: %s" % params["entry"].get("text"))
-        elif method == "Network.requestWillBeSent":
-            request_url = params["request"]["url"]
-            if request_url != url and not request_url.startswith("data:"):
+                self.send(domain + ".enable")
+            self.send("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+            if downloads is not None:
+                self.pipe.send("Browser.setDownloadBehavior",
+                               {"behavior": "allow", "downloadPath": str(downloads), "eventsEnabled": True})
+        except BaseException:
+            self.close()
+            raise
+        self.pipe.events.clear()
+
+    def send(self, method, params=None, timeout=30):
+        """A DevTools command to the tab; its answer."""
+        return self.pipe.send(method, params, session=self.session, timeout=timeout)
+
+    def goto(self, url, timeout=60):
+        """Load ``url`` and wait for its load event."""
+        self.url = url
+        self._loaded = len(self.pipe.events)
+        self.send("Page.navigate", {"url": url})
+        self._wait_load(timeout)
+
+    def reload(self, timeout=60):
+        """Reload the page and wait for its load event."""
+        self._loaded = len(self.pipe.events)
+        self.send("Page.reload", {"ignoreCache": False})
+        self._wait_load(timeout)
+
+    def _wait_load(self, timeout):
+        deadline = time.monotonic() + timeout
+        while not any(e.get("method") == "Page.loadEventFired" for e in self.pipe.events[self._loaded:]):
+            self.pipe.events.append(self.pipe._read_message(deadline))
+
+    def evaluate(self, expression, timeout=30):
+        """The JSON value of ``expression`` in the page (a promise is
+        awaited); RuntimeError with the page's message when it throws."""
+        reply = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True},
+                          timeout=timeout)
+        if "exceptionDetails" in reply:
+            details = reply["exceptionDetails"]
+            raise RuntimeError("the page threw: %s" % details.get("exception", {}).get("description", details.get("text")))
+        return reply["result"].get("value")
+
+    def wait_until(self, expression, timeout=30, every=0.01):
+        """Evaluate ``expression`` until it is truthy; its value. TimeoutError
+        naming it otherwise."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.evaluate(expression)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError("the page never made %s true" % expression)
+            time.sleep(every)
+
+    def key(self, key, code=None, text=None, vk=0, shift=False, hold=0.0):
+        """Press and let go of one key, as the keyboard sends it (``hold``:
+        seconds between down and up)."""
+        params = {"key": key, "code": code or key, "windowsVirtualKeyCode": vk, "modifiers": 8 if shift else 0}
+        down = dict(params, type="keyDown")
+        if text is not None:
+            down["text"] = text
+        self.send("Input.dispatchKeyEvent", down)
+        if hold:
+            time.sleep(hold)
+        self.send("Input.dispatchKeyEvent", dict(params, type="keyUp"))
+
+    def mouse(self, x, y, hold=0.0):
+        """Press the left mouse button at (x, y) in CSS pixels, and let go."""
+        params = {"x": x, "y": y, "button": "left", "clickCount": 1}
+        self.send("Input.dispatchMouseEvent", dict(params, type="mouseMoved", button="none", clickCount=0))
+        self.send("Input.dispatchMouseEvent", dict(params, type="mousePressed"))
+        if hold:
+            time.sleep(hold)
+        self.send("Input.dispatchMouseEvent", dict(params, type="mouseReleased"))
+
+    def touch(self, x, y, hold=0.0):
+        """Touch the screen at (x, y) with one finger, and lift it."""
+        self.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        self.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        if hold:
+            time.sleep(hold)
+        self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def screenshot(self, path, clip=None):
+        """Save a PNG of the page (``clip``: {x, y, width, height} in CSS
+        pixels, at scale 1)."""
+        params = {"format": "png"}
+        if clip is not None:
+            params["clip"] = dict(clip, scale=1)
+        data = self.send("Page.captureScreenshot", params, timeout=60)["data"]
+        pathlib.Path(path).write_bytes(base64.b64decode(data))
+
+    def wait_download(self, timeout=30):
+        """Wait for a download to complete; its file name as the page named it."""
+        deadline = time.monotonic() + timeout
+        seen = 0
+        names = {}
+        while True:
+            for event in self.pipe.events[seen:]:
+                params = event.get("params", {})
+                if event.get("method") == "Browser.downloadWillBegin":
+                    names[params["guid"]] = params["suggestedFilename"]
+                elif event.get("method") == "Browser.downloadProgress" and params.get("state") == "completed":
+                    self.pipe.events.remove(event)
+                    return names[params["guid"]]
+                elif event.get("method") == "Browser.downloadProgress" and params.get("state") == "canceled":
+                    raise RuntimeError("the download was cancelled")
+            seen = len(self.pipe.events)
+            self.pipe.events.append(self.pipe._read_message(deadline))
+
+    def problems(self, own=()):
+        """(errors, requests) seen so far: console errors and warnings,
+        uncaught exceptions, error log entries; and every request for a URL
+        that is not the page itself, data: or blob:, nor starts with one of
+        ``own`` (the page's own site)."""
+        errors, requests = [], []
+        for event in self.pipe.events:
+            method, params = event.get("method"), event.get("params", {})
+            if method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "warning", "assert"):
+                errors.append("console.%s: %s" % (params["type"], [a.get("value", a.get("description")) for a in params.get("args", [])]))
+            elif method == "Runtime.exceptionThrown":
+                details = params["exceptionDetails"]
+                errors.append("exception: %s %s" % (details.get("text"), details.get("exception", {}).get("description", "")))
+            elif method == "Log.entryAdded" and params["entry"].get("level") in ("error", "warning"):
+                errors.append("log: %s" % params["entry"].get("text"))
+            elif method == "Network.requestWillBeSent":
+                request_url = params["request"]["url"]
+                if request_url == self.url or request_url.startswith(("data:", "blob:")):
+                    continue
+                if own and request_url.startswith(tuple(own)):
+                    continue
                 requests.append(request_url)
-    return {"errors": errors, "requests": requests, "probe": probe["result"]["value"], "stderr": stderr}
+        return errors, requests
+
+    def stderr(self):
+        """What chromium logged so far."""
+        self._log.flush()
+        self._log.seek(0)
+        return self._log.read().decode("utf-8", "replace")
+
+    def close(self):
+        """Close the browser and remove its profile."""
+        if self.proc.poll() is None:
+            try:
+                self.pipe.send("Browser.close", timeout=10)
+            except (RuntimeError, TimeoutError, OSError):
+                pass
+        for fd in self._fds:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self._fds = ()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self._log.close()
+        self._profile.cleanup()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def render(page, screenshot=None, width=1000, height=1300):
+    """Load file ``page`` in headless chromium. Returns a dict: ``errors``
+    (console errors and warnings, uncaught exceptions, error log entries, as
+    text), ``requests`` (URLs the page asked for beyond itself), ``probe``
+    (PROBE's answer) and ``stderr`` (chromium's log). Saves a PNG of the top
+    of the page to ``screenshot`` when given."""
+    url = pathlib.Path(page).resolve().as_uri()
+    with Browser(width, height) as browser:
+        browser.goto(url)
+        probe = browser.evaluate(PROBE)
+        if screenshot:
+            browser.screenshot(screenshot)
+        errors, requests = browser.problems()
+        stderr = browser.stderr()
+    return {"errors": errors, "requests": requests, "probe": probe, "stderr": stderr}
 
 
 if __name__ == "__main__":
