@@ -19,6 +19,7 @@ import tricktally
 import tallyboard
 from tallyboard import i18n, text
 from tallyboard.app import _screens_of
+from tallyboard.journal.files import LOW_SPACE
 from tallyboard.ui import widgets
 
 
@@ -75,7 +76,7 @@ def boot(app, power):
     """Start-up: settings, language and contrast, the power hooks, the
     journal's boot; returns what damage it found, worded for the screen
     (or None)."""
-    from tallyboard.journal import Journal
+    from tallyboard.journal.journal import Journal
 
     config = app.config
     i18n.use(config.language)
@@ -216,28 +217,16 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     except tricktally.RuleError as e:
         app.refuse(i18n.explain(e, app.names), back)
         return
-    free = None if room_made else app.fs.free()  # journal_ops.space, not loaded for this press
-    if free is not None and free < sys.modules["tallyboard.journal"].LOW_SPACE:
+    free = None if room_made else app.fs.free()
+    if free is not None and free < LOW_SPACE:
         # Loaded only when needed: the board's RAM is short too.
         from tallyboard.ui.space import before_new_game
 
         before_new_game(app, lambda app: app.start_game(name, players, first_dealer, settings, back, True), back)
         return
     created = app.clock.time()
-    # The id Journal.new_game will give the game; its start record right
-    # after this press (Journal.__getattr__ writes it; idle asks), so the
-    # press loads none of the journal's rarer code. (The search is
-    # journal_ops.new_game's: a method of Journal, which a game keeps in
-    # RAM, cost the in-game heap share its margin.)
-    j = app.journal
     try:
-        if j._pending is not None:
-            j.ids()  # a game begun before: any journal call writes its start
-        gid = j._next
-        while app.fs.exists("g%04d.tj" % gid):  # journal_ops.game_file
-            gid += 1
-        j._next = gid
-        j._pending = (gid, g, created)
+        gid = app.journal.begin(g, created)
     except (OSError, ValueError) as e:
         app.refuse(failure(app, e), back)
         return

@@ -17,7 +17,7 @@ that the press itself loads none of the journal's rarer code:
 
 import sys
 
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 from tallyboard.memfs import MemFS
 from tests.firmware.ui_corpus import corpus
 from tests.firmware.ui_script import Session
@@ -75,23 +75,23 @@ def test_a_failed_start_record_is_said_by_the_first_entry_and_nothing_is_lost():
     assert booted(s.fs)[app.game_id] == to_record(g)
 
 
-def test_on_micropython_the_start_press_leaves_journal_ops_unloaded():
+def test_on_micropython_the_start_press_leaves_the_journal_s_games_unloaded():
     # CPython keeps modules; what matters on a board is that the press does
     # not need them: a journal whose rarer code cannot load still starts a
     # game, and writes its start record once it can.
     s = Session()
     app = s.app
     app.journal.rest()
-    saved = sys.modules.get("tallyboard.journal_ops")
-    sys.modules["tallyboard.journal_ops"] = None  # import fails
+    saved = sys.modules.get("tallyboard.journal.games")
+    sys.modules["tallyboard.journal.games"] = None  # import fails
     try:
         app.start_game("wizard", NAMES, 0, {})
         assert app.game_id == 1
     finally:
         if saved is None:
-            del sys.modules["tallyboard.journal_ops"]
+            del sys.modules["tallyboard.journal.games"]
         else:
-            sys.modules["tallyboard.journal_ops"] = saved
+            sys.modules["tallyboard.journal.games"] = saved
     app.work()
     assert 1 in booted(s.fs)
 

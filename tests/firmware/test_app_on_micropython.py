@@ -152,10 +152,10 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     # game, sync, acks), generic writer and format names, and the file
     # store's atomic replace, at the first record; the test-only file store
     # never came
-    for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyboard.memfs",
-                 "tallyboard.journal_ops", "tallyboard.journal_sync", "tallyboard.journal_format", "tallyboard.fs_more"):
+    for name in ("tallyboard.journal.boot", "tallyboard.journal.read", "tallyboard.journal.encode", "tallyboard.memfs",
+                 "tallyboard.journal.games", "tallyboard.journal.sync", "tallyboard.fs_more"):
         assert name not in wizard, name
-    assert "tallyboard.journal" in wizard and "tallyboard.fs" in wizard
+    assert "tallyboard.journal.journal" in wizard and "tallyboard.fs" in wizard
     # the strings are read from the flash (lang_en.bin): no table module
     assert [m for m in wizard if "lang_" in m] == []
     # at the end, on the home menu after the sync: the menus and the link,
@@ -165,7 +165,7 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     assert "tallyboard.ui.entry" not in end and "tallyboard.ui.table" not in end
     # no game's rules (all three are over), nor the journal's operations
     # that ended them
-    for name in ("tricktally.spades", "tricktally.wizard", "tricktally.hearts", "tallyboard.journal_ops"):
+    for name in ("tricktally.spades", "tricktally.wizard", "tricktally.hearts", "tallyboard.journal.games"):
         assert name not in end, name
 
 

@@ -8,14 +8,15 @@ import random
 
 import pytest
 
-from tallyboard import journal_format as jf
+from tallyboard.journal import record as jf
 from tallyboard.config import Config
 from tallyboard.memfs import MemFS
-from tallyboard import journal as board_journal
-from tallyboard import journal_ops
-from tallyboard.journal import Journal, JournalError
-from tallyboard.journal_ops import game_file
-from tallyboard import journal_read
+from tallyboard.journal import journal as board_journal
+from tallyboard.journal import files as journal_files
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.record import JournalError
+from tallyboard.journal.files import game_file
+from tallyboard.journal import read as journal_read
 from tests.core.play import choose
 from tests.firmware.journal_harness import current_file
 from tests.firmware.ui_script import Session
@@ -257,7 +258,7 @@ def test_every_damaged_piece_is_kept_and_readable():
     assert [k for k, _ in j.pieces(gid)] == [1, 2, 3]
     for k, size in j.pieces(gid):
         assert j.read_piece(gid, k, 0, size) == pieces[k - 1]
-    assert journal_ops.piece_name(gid, 2) in fs.files
+    assert journal_files.piece_name(gid, 2) in fs.files
     j.mark_synced(gid, j.size(gid))
     j.delete(gid, force=True)
     assert not [n for n in fs.files if n.endswith(".bad")]

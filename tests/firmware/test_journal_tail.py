@@ -8,10 +8,10 @@ import math
 
 import pytest
 
-from tallyboard import journal as jb
-from tallyboard.journal import Journal
-from tallyboard.journal_ops import game_file
-from tallyboard.journal_ops import tail_file
+from tallyboard.journal import journal as jb
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.files import game_file
+from tallyboard.journal.files import tail_file
 from tallyboard.memfs import MemFS
 from tests.firmware import journal_harness as h
 from tricktally import new_game

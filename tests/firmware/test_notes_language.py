@@ -13,7 +13,7 @@ import re
 import pytest
 
 from tallyboard import i18n
-from tallyboard.journal_format import JournalError
+from tallyboard.journal.record import JournalError
 from tests.firmware.damaged_boards import BOARDS, refusals
 from tests.firmware.ui_script import Session
 
@@ -102,7 +102,7 @@ NOTES_VM = """
 import json
 from binascii import unhexlify
 from tallyboard.memfs import MemFS
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 from tallyboard.config import Config
 from tallyboard import i18n
 
@@ -121,7 +121,7 @@ def test_the_notes_read_the_same_on_micropython():
     # The board's VM boots the same damaged flashes and words the same notes.
     from tallyboard import notes
     from tallyboard.config import Config
-    from tallyboard.journal import Journal
+    from tallyboard.journal.journal import Journal
     from tests.mpvm import run_micropython
     import json
 
@@ -148,7 +148,7 @@ def test_the_notes_module_leaves_ram_once_it_has_spoken():
     for case in ("stuck", "removed", "config_bad"):
         app = boot_es(case).app
         assert app.screen.title == "Revisión del registro"
-        # (journal_boot leaves on MicroPython only: tallyboard.journal_ops._forget_reader)
+        # (journal.boot leaves on MicroPython only: Journal.rest)
         assert "tallyboard.notes" not in sys.modules, case
         app.failure(OSError(28, "no space left on device"))
         assert "tallyboard.notes" not in sys.modules

@@ -21,7 +21,7 @@ import pytest
 
 from tallyboard import i18n, text
 from tallyboard.config import Config
-from tallyboard.journal import LOW_SPACE
+from tallyboard.journal.files import LOW_SPACE
 from tallyboard.ui import games
 from tallyboard.ui.accuracy import open_accuracy
 from tallyboard.ui.message import Message
