@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: MIT
 """``App.describe``: one line naming the screen and its state, for the
-simulator and the tests (tallyboard.app_more.describe loads it). Apart
-from app_more so a board, which never asks, keeps it out of RAM."""
+simulator and the tests (App.describe loads it; a board never asks)."""
 
 
 def describe(app):

@@ -2,13 +2,13 @@
 """Work a press leaves to the app's loop right after it (App.work), so
 that the press itself loads none of the journal's rarer code:
 
-- the press that starts a game (app_more.start_game) gives the game its id
+- the press that starts a game (moves.start_game) gives the game its id
   at once; the journal writes the start record in the loop (Journal.idle),
   or before any other journal call, and a failed one is said by the
   game's first entry;
 - the press that closes a finished game goes home at once; the loop writes
   the end record, folds the tail (a flash erase) and lets the game and its
-  rules go (app_more.finish);
+  rules go (moves.finish);
 - on a board with no game yet, the loop loads the core's game code at the
   home menu, not the press that starts the first game;
 - while the new-game form is up, the loop loads the entry screens' code,

@@ -146,7 +146,7 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     hearts = [x for x in lines if x.get("game") == "hearts"][0]["modules"]
     assert "tricktally.spades" not in hearts and "tricktally.wizard" not in hearts
     for name in ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.link",
-                 "tallyboard.frames", "tallyboard.app_more", "tallyboard.config_store", "tallyboard.lang_file", "tricktally.settings"):
+                 "tallyboard.frames", "tallyboard.moves", "tallyboard.config_store", "tallyboard.lang_file", "tricktally.settings"):
         assert name not in wizard, name
     # the journal's boot code left after boot, its other operations (new
     # game, sync, acks), generic writer and format names, and the file

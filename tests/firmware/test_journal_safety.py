@@ -71,7 +71,7 @@ def test_memory_and_journal_agree_after_any_failed_write(seed):
     s = Session(fs=fs)
     app = s.app
     app.start_game(("wizard", "spades", "hearts")[seed % 3], NAMES, 0, {} if seed % 3 != 2 else {"target": 60})
-    app.work()  # the board's loop after the press: the start record (app_more.start_game)
+    app.work()  # the board's loop after the press: the start record (moves.start_game)
     g = app.game
     assert g is not None
     for step in range(140):

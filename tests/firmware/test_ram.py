@@ -88,7 +88,7 @@ def test_the_core_s_modules_loaded_on_use_are_forgotten_in_a_game():
     # (the score table's code, which the loop loads during the first hand,
     # brings no lang_file: i18n.__getattr__ leaves CPython's probe of
     # __path__ alone)
-    for name in ("tricktally.settings", "tallyboard.config_store", "tallyboard.app_more", "tallyboard.lang_file"):
+    for name in ("tricktally.settings", "tallyboard.config_store", "tallyboard.moves", "tallyboard.lang_file"):
         assert name not in sys.modules, name
     assert not hasattr(sys.modules["tricktally"], "settings")
     s.press("ok")  # the first bid
@@ -116,7 +116,7 @@ def test_a_refused_entry_in_a_game_is_worded_by_the_rarer_moves_then_forgotten()
     s.press("ok")  # back to the entry; the next game screen forgets the words
     s.press("ok")
     assert g.entries() == 1
-    for name in ("tallyboard.app_more", "tallyboard.notes", "tallyboard.lang_file"):
+    for name in ("tallyboard.moves", "tallyboard.notes", "tallyboard.lang_file"):
         assert name not in sys.modules, name
 
 

@@ -7,8 +7,8 @@ headings on the same columns, in every language, 2 to 6 sides."""
 
 import pytest
 
-from tallyboard import app_more, i18n, text
-from tallyboard.ui import entry
+from tallyboard import i18n, moves, text
+from tallyboard.ui import hand as hand_screens
 from tallyboard.ui.table import TableScreen
 from tests.firmware.drawn import record_text
 from tests.firmware.ui_script import Session
@@ -48,7 +48,7 @@ def _table(monkeypatch, g, lang="en"):
     # x = 1 on the 6 px character grid.
     s = Session()
     s.app.set_language(lang)
-    app_more.use_game(s.app, None, g)
+    moves.use_game(s.app, None, g)
     s.app.go(TableScreen(s.app, lambda app: None))
     seen = Calls()
     seen.calls = []
@@ -112,7 +112,7 @@ def test_spades_with_bags_a_six_letter_name_and_a_four_digit_change(monkeypatch,
     _enter(g, (10, 1, 1, 1), (10, 1, 1, 1))  # bids (from the seat after the dealer), tricks
     app, calls = _table(monkeypatch, g, lang)
     hand = g.hands[-1]
-    assert entry.name_width(g) == 40  # six characters: "Benjam", "Élodie"
+    assert hand_screens.name_width(g) == 40  # six characters: "Benjam", "Élodie"
     rows = [(s, x, y) for s, x, y, font, color in calls if color == 1 and 6 <= y <= 46 and x == 1]
     assert len(rows) == 4
     for s, x, y in rows:

@@ -7,7 +7,7 @@ ui.first_card (a hidden game's RAM holds none of it)."""
 from tallyboard import text
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
-from tallyboard.ui.entry import game_key
+from tallyboard.ui.hand import game_key
 
 try:
     from micropython import const

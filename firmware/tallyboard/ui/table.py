@@ -12,7 +12,7 @@ from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
 # The hand screens' line buffer: the next deal is filled in it after every
 # hand and drawn by one text.draw (a call per piece cost some 0.25 Pico ms).
-from tallyboard.ui.entry import LINE
+from tallyboard.ui.hand import LINE, pass_word
 
 try:
     from micropython import const
@@ -23,7 +23,7 @@ except ImportError:
 # A side's line is blitted glyph by glyph as text.draw would draw it as one
 # text (see TableScreen.draw), on the 6 px character grid from x = 1 (the
 # title's x): the rank, a space, the name (at most 8 characters, 6 with
-# bags: ui.entry.name_width), then right-aligned the change, the total and
+# bags: ui.hand.name_width), then right-aligned the change, the total and
 # the bags, each a space clear of the column before. Their right edges as
 # character counts from the line's start (x = 1 + 6 * count):
 _COL_CHANGE = const(15)  # x 91: a space after an 8-character name
@@ -75,8 +75,6 @@ def draw_next_deal(fb, app, g, y):
         p[3] = template[b + 3:]
     name = app.short_names[g.dealer]
     if hearts:
-        from tallyboard.ui.seats import pass_word  # Hearts' screens
-
         what = pass_word(g)
         tail = len(what)
     else:
