@@ -153,7 +153,7 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     try:
         g = tricktally.new_game(name, players, first_dealer, settings)
     except tricktally.RuleError as e:
-        app.refuse(i18n.explain(e, app.names), back)
+        app.refuse(failure(app, e), back)
         return
     free = None if room_made else app.fs.free()  # (not the journal's space: games.py is not loaded)
     if free is not None and free < LOW_SPACE:
@@ -281,7 +281,7 @@ def amend(app, index, data, back=None):
     try:
         g.amend(index, data)
     except tricktally.RuleError as e:
-        app.refuse(i18n.explain(e, app.names), back)
+        app.refuse(failure(app, e), back)
         return
     try:
         app.journal.amend(app.game_id, index, data)

@@ -175,12 +175,12 @@ def test_the_loop_loads_the_score_table_during_the_first_hand():
 def test_the_string_table_a_press_opened_is_closed_once_its_screen_is_sent():
     # A screen's misses read lang_XX.bin through one open file (i18n); the
     # app closes it once the screen is sent (on a board it holds ~1.1 KB).
-    from tallyboard import i18n, lang_file
+    from tallyboard import i18n
 
     s = Session()
     app = s.app
     app.work()
-    lang_file.use("en")  # no string kept: the form's words are misses
+    i18n.use("en")  # no string kept: the form's words are misses
     assert i18n._file is None
     opened = []
     find = i18n._find

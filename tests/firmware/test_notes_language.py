@@ -12,17 +12,17 @@ import re
 
 import pytest
 
-from tallyboard import i18n
+from tallyboard import i18n, lang_file
 from tallyboard.journal.record import JournalError
 from tests.firmware.damaged_boards import BOARDS, refusals
 from tests.firmware.ui_script import Session
 
 # Spanish words of the other screens, and the two the notes share with English.
 SPANISH = set(
-    w.lower() for k, v in i18n.table("es").items() if not k.startswith(("note_", "cfg_")) for w in re.findall(r"[A-Za-z]+", v)
+    w.lower() for k, v in lang_file.table("es").items() if not k.startswith(("note_", "cfg_")) for w in re.findall(r"[A-Za-z]+", v)
 ) | {"firmware", "bytes"}
 # The note keys' English, so a screen that fell back to English fails too.
-ENGLISH_NOTES = " ".join(v for k, v in i18n.table("en").items() if k.startswith("note_") or k.startswith("cfg_"))
+ENGLISH_NOTES = " ".join(v for k, v in lang_file.table("en").items() if k.startswith("note_") or k.startswith("cfg_"))
 
 
 def english_words(shown, english):

@@ -7,7 +7,7 @@ headings on the same columns, in every language, 2 to 6 sides."""
 
 import pytest
 
-from tallyboard import i18n, moves, text
+from tallyboard import i18n, lang_file, moves, text
 from tallyboard.ui import hand as hand_screens
 from tallyboard.ui.table import TableScreen
 from tests.firmware.drawn import record_text
@@ -106,7 +106,7 @@ def _check_line(line, x, numbers, ends, name):
         assert line[start - 1] == " ", "%r: %s touches what is before it" % (line, v)
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("lang", lang_file.LANGUAGES)
 def test_spades_with_bags_a_six_letter_name_and_a_four_digit_change(monkeypatch, lang):
     g = Spades(["Benjamin", "Élodie", "Zoë", "Dee"], 0, {"bags": True, "partners": False, "nil": True})
     _enter(g, (10, 1, 1, 1), (10, 1, 1, 1))  # bids (from the seat after the dealer), tricks

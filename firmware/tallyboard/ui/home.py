@@ -130,6 +130,9 @@ def _new_game(app):
     from tallyboard.ui import setup
 
     app.go(setup.new_game_form(app))
+    # This module's code can go while the form is up (BACK loads it again):
+    # room for the entry screens, which the loop loads meanwhile.
+    tallyboard.unload(__name__)
 
 
 def _players(app):
