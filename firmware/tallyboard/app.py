@@ -487,8 +487,8 @@ def _close_game(app):
 # ----- the serial link, loaded when the PC first speaks ------------------------
 # Most of a board's life has no PC attached: LinkOnDemand polls the stream
 # itself and imports the protocol server (tallyboard.link and
-# tallyboard.frames, about 12 KB of RAM) only when the first bytes arrive;
-# from then on it hands every poll to the link, those first bytes included.
+# tallyboard.frames) only when the first bytes arrive; from then on it
+# hands every poll to the link, those first bytes included.
 
 
 class LinkOnDemand:

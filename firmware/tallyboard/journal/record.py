@@ -45,14 +45,11 @@ def crc_of(body):
 # ----- the fast path: entry and undo lines, almost nothing allocated -----
 # An entry or undo is written on every confirmed press, and MicroPython
 # counts every allocation: these two record types are written straight into
-# the journal's buffer (digits by hand). The CRC-32 is binascii's, over a
-# view of the line: that view (and on a 32-bit board the CRC itself, as a
-# long int when above 2**30) is all a record allocates here. Computed in
-# Python, a nibble at a time with no long int, it cost about 1.2 Pico ms a
-# record (docs/PICO_BUDGET.md): the score-table press writes two or three
-# records. Every other record, and any value the fast path does not know,
-# goes through encode.encode(): the bytes are the same either way (tests
-# compare them).
+# the journal's buffer (digits by hand). The CRC-32 is binascii's (C code),
+# over a view of the line: that view (and on a 32-bit board the CRC itself,
+# as a long int when above 2**30) is all a record allocates here. Every
+# other record, and any value the fast path does not know, goes through
+# encode.encode(): the bytes are the same either way (tests compare them).
 
 _WORD_MAX = const(16)  # longest text value the fast path writes
 _BIG = const(1000000)  # ints of the fast path: -999999..999999 (7 characters)
@@ -118,7 +115,7 @@ def write_entry(buf, at, seq, kind, seat, value):
             w = _KIND[1]
             if v is _KIND[0]:
                 # One copy in C (the slice is not an object: nothing
-                # allocated); a byte at a time cost some 0.05 Pico ms.
+                # allocated).
                 k = len(w)
                 buf[i:i + k] = w
                 i += k

@@ -17,7 +17,7 @@ from tallyboard import text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
-from tallyboard.ui.hand import draw_names, draw_sum, draw_values, game_key, header
+from tallyboard.ui.hand import draw_names, draw_neighbours, draw_sum, draw_values, game_key, header
 
 try:
     from micropython import const
@@ -26,11 +26,7 @@ except ImportError:
 
 # Constants: on the board they are folded into the code (no name kept).
 _BLIND_NIL = const(-1)
-# The neighbours' arrows (the privacy and bid-line screens write them too).
-_ARROW_L = const("\u25c0")
-_ARROW_R = const("\u25b6")
 _VALUE_Y = const(24)  # the big value fills pages 3 and 4 exactly
-_NEIGHBOUR = const(36)  # the neighbours sit this far left/right of the middle
 # text.SMALL's advance: every character and digit (a width is a count of
 # characters, no text.width call).
 _ADV = const(6)
@@ -184,19 +180,7 @@ class NumberEntry:
             if self.value == self.forbidden:
                 widgets.cross_out(fb, x0 - 2, _VALUE_Y, x0 + w + 1, _VALUE_Y + big.height - 1)
             if app.smart:
-                ys = 30  # line 4
-                left = self.neighbour(-1)
-                if left is not None:
-                    x = text.draw(fb, _ARROW_L, 64 - _NEIGHBOUR, ys)
-                    if left == _BLIND_NIL:
-                        text.draw(fb, t("blind_short"), x + 1, ys)
-                    else:
-                        text.draw(fb, left, x + 1, ys)
-                nxt = self.neighbour(1)
-                if nxt is not None:
-                    x = 64 + _NEIGHBOUR - _ADV  # the arrow's left
-                    text.draw(fb, _ARROW_R, x, ys)
-                    text.draw(fb, nxt, x - 1 - (_ADV if nxt < 10 else 2 * _ADV), ys)
+                draw_neighbours(fb, self.neighbour(-1), self.neighbour(1), 30)  # line 4
         if self.private:
             return
         # Lines 5, 6 and 7 at y = 38, 46 and 54.

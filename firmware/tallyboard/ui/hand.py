@@ -18,6 +18,7 @@ except ImportError:
 
 # Constants: on the board they are folded into the code (no name kept).
 _BLIND_NIL = const(-1)
+_NEIGHBOUR = const(36)  # a picker's neighbours sit this far left/right of the middle
 # text.SMALL's advance: every character and digit (a width is a count of
 # characters, no text.width call).
 _ADV = const(6)
@@ -235,6 +236,19 @@ def draw_sum(fb, g, kind, y, value, center=True):
     w = (len(word) + len(line)) * _ADV + 4
     x = (widgets.W - w) // 2 if center else widgets.W - 1 - w
     text.draw(fb, line, text.draw(fb, word, x, y) + 4, y)
+
+
+def draw_neighbours(fb, left, right, y):
+    """A picker's neighbours on line ``y``: the value one step below
+    (``left``, blind nil as its short word) and above (``right``), each
+    beside its arrow; None: not there."""
+    if left is not None:
+        x = text.draw(fb, "\u25c0", 64 - _NEIGHBOUR, y)
+        text.draw(fb, t("blind_short") if left == _BLIND_NIL else left, x + 1, y)
+    if right is not None:
+        x = 64 + _NEIGHBOUR - _ADV  # the arrow's left
+        text.draw(fb, "\u25b6", x, y)
+        text.draw(fb, right, x - 1 - (_ADV if right < 10 else 2 * _ADV), y)
 
 
 def name_width(g):

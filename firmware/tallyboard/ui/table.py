@@ -11,7 +11,7 @@ from tallyboard.buttons import LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
 # The hand screens' line buffer: the next deal is filled in it after every
-# hand and drawn by one text.draw (a call per piece cost some 0.25 Pico ms).
+# hand and drawn by one text.draw, not a call per piece.
 from tallyboard.ui.hand import LINE, pass_word
 
 try:
@@ -108,11 +108,6 @@ def draw_next_deal(fb, app, g, y):
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
 # line 6, above the next deal.
 _TRUMP_MAX_SIDES = const(5)
-# The constants are made: without ``const`` the module's globals stay
-# short of 18, the step at which MicroPython grows a module's dict (an
-# 18th name made it grow: 96 bytes of a game's heap on the unix port,
-# mp_bench, for a name never used again).
-del const
 
 
 class TableScreen:
