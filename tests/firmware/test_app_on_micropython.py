@@ -162,7 +162,7 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     # and the game screens forgotten
     end = [x for x in lines if "modules" in x and "game" not in x][0]["modules"]
     assert "tallyboard.ui.home" in end and "tallyboard.link" in end
-    assert "tallyboard.ui.entry" not in end and "tallyboard.ui.table" not in end
+    assert "tallyboard.ui.entry" not in end and "tallyboard.ui.table" not in end and "tallyboard.ui.hand" not in end
     # no game's rules (all three are over), nor the journal's operations
     # that ended them
     for name in ("tricktally.spades", "tricktally.wizard", "tricktally.hearts", "tallyboard.journal.games"):

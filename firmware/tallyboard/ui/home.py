@@ -16,7 +16,7 @@ from tallyboard.ui.menu import Menu
 
 # The game's screens, forgotten on the home menu (go_home): names under
 # tallyboard, one string.
-GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.first_card ui.seats ui.bid_line ui.trump"
+GAME_MODULES = "ui.hand ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.first_card ui.seats ui.bid_line ui.trump"
 
 
 # The home menu made last while it asks for the form (link_up stops it).
