@@ -19,8 +19,8 @@ import time
 
 from tallyboard.fs import OsFS
 from tallyfakes.memfs import MemFS
-from tallyboard.journal import Journal
-from tallyboard.journal_ops import game_file
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.files import game_file
 from tests.firmware import journal_harness as h
 
 GOALS = {
@@ -91,7 +91,7 @@ def _resume_ms(out):
 _VM_BOOT = """
 import gc, micropython
 from tallyboard.fs import OsFS
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 import tricktally.wizard
 fs = OsFS('flash')
 fs.write_file('g0001.tj', bytes.fromhex(tt_data()))

@@ -19,7 +19,7 @@ import tempfile
 import time
 
 from tallyboard.fs import OsFS
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
 from tricktally_host.db import Database

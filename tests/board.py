@@ -172,7 +172,7 @@ def suite_journal(run):
     system: littlefs on a board): games written there give the PC's bytes
     and boot back; journals written on the PC (clean, torn, damaged) boot
     to the PC's games. Returns the number of journals checked."""
-    from tallyboard.journal_json import dumps
+    from tallyboard.journal.encode import dumps
     from tests.firmware.test_journal_on_micropython import _cases
 
     cases, ops, expected, written = _cases()

@@ -17,8 +17,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FOLDER = os.path.join(ROOT, "firmware", "tallyboard")
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
-from tallyboard.i18n import key_hash  # noqa: E402  (the board's own hash)
-from tallyboard.lang_file import LANGUAGES  # noqa: E402  (the board's languages)
+from tallyboard.lang_file import LANGUAGES, key_hash  # noqa: E402  (the board's languages and hash)
 
 
 def source_table(lang, folder=FOLDER):

@@ -9,35 +9,32 @@ changes nothing), then journals the entry. Every event ends with one
 
 This module is the game loop, kept in RAM for the app's life. The moves
 off that loop (start-up, the menus, starting a game, undo, amend) are in
-tallyboard.app_more, loaded when first used and forgotten while a game is
-on screen; ``App.__getattr__`` finds them there, so callers still write
-``app.start_game(...)``.
+tallyboard.moves, loaded when first used and forgotten while a game is on
+screen; the way home is tallyboard.ui.home's. ``App`` has a method for
+each, which loads its module.
 
 ``LinkOnDemand`` (below) is the serial link the loop serves, loaded when
-the PC first speaks: here rather than in a module of its own, which would
-cost the board RAM for as long as it runs (every module is about 800 bytes
-of heap before its first line).
+the PC first speaks.
 """
 
 import sys
 
 from tricktally import RuleError
-from tallyboard import CORE_MODULES, MENU_MODULES, text, unload_all
-from tallyboard.i18n import t
+from tallyboard import i18n, text, unload_all
 from tallyboard.ui import widgets
 
 FIRMWARE_VERSION = "0.1.0"
 
-def _screens_of(name):
-    """The screen module ``name`` (tallyboard.ui.entry or
-    tallyboard.ui.table), imported now if it is not loaded: a screen's
-    module is loaded when it first opens (the home menu needs none of
-    them) and forgotten on the home menu (ui.home.go_home)."""
-    m = sys.modules.get(name)
-    if m is None:
-        __import__(name)
-        m = sys.modules[name]
-    return m
+# The menus' modules (their screens, the message screen their forms
+# import, the moves, settings and language code they use), forgotten while
+# a game is on screen: names under tallyboard. The game's screens, forgotten
+# on the home menu, are tallyboard.ui.home.GAME_MODULES.
+MENU_MODULES = ("ui.setup ui.home ui.menu ui.roster ui.settings ui.rule_rows ui.amend ui.space ui.games ui.choose"
+                " ui.resume ui.message moves config_store lang_file")
+# The rules core's modules loaded on use (settings for a new game and the
+# menus' forms, undo, amend, the record form, the English refusals),
+# forgotten with the menus: nothing a game keeps refers to them.
+CORE_MODULES = "settings undo amend record messages"
 
 
 class App:
@@ -53,25 +50,46 @@ class App:
     (tallyboard.keeper, loaded only then)."""
 
     def __init__(self, display, buttons, fs, clock, link=None, device_id=None, rng=None, smart=True, power=None):
-        from tallyboard import app_more
+        self.display = display
+        self.fb = display.fb
+        self.buttons = buttons
+        self.fs = fs
+        self.clock = clock
+        self.device_id = device_id
+        self.rng = rng
+        self.smart = smart
+        self.power = power
+        self.keeper = None  # tallyboard.keeper.Keeper with power hardware
+        self.config = None  # tallyboard.config.Config, read at boot
+        self.journal = None  # tallyboard.journal.journal.Journal, booted at start
+        self._stored = []  # every game on the board: the journal's Stored
+        self.link = None
+        self.game = None
+        self.game_id = None
+        self.names = []
+        self.short_names = []
+        self.side_names = []
+        self.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
+        self.order = []
+        self._order_hand = None
+        self._ready = None  # the private bid shown: (hand, seat)
+        self._revealed = None
+        self._trump_asked = None
+        self.screen = None
+        self.pickers = {}  # screen class -> the one screen reused: each picker, the score table
+        self.last_bytes = 0
+        self.presses = 0
+        self.toast = None  # what an undo took back, shown until the next press
+        self.toast_lines = None
+        self._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
+        # What a press left for the app's loop right after it (finish): a
+        # closed game (game id, game), or () for the core's game code.
+        self._pending = None
+        self._forget = None  # the press that opened a game screen: the menus go after it (work)
+        self.played = {}  # game id -> epoch seconds of its last entry since boot
+        from tallyboard import moves
 
-        app_more.start(self, display, buttons, fs, clock, link, device_id, rng, smart, power)
-
-    def __getattr__(self, name):
-        # Called only for a name the app does not have: the settings (read
-        # from the flash when first asked for), or a move off the game loop
-        # (a public function of tallyboard.app_more, loaded now).
-        if name == "config":
-            from tallyboard.config import Config
-
-            self.config = Config(self.fs)
-            return self.config
-        from tallyboard import app_more
-
-        move = getattr(app_more, name, None) if name[0] != "_" else None
-        if not callable(move):
-            raise AttributeError(name)
-        return lambda *args, **kw: move(self, *args, **kw)
+        moves.start(self, link)
 
     # ----- events -----------------------------------------------------------
 
@@ -100,13 +118,9 @@ class App:
             for i in range(len(lines)):
                 text.draw(self.fb, lines[i], 1, 8 * i - 2, text.SMALL, 0)
         self.last_bytes = self.display.show()
-        # The string table this drawing's misses kept open (i18n: about
-        # 1.1 KB of the board's heap while open) is closed with the screen
-        # sent. (Closed by App.work instead, right after the press, the
-        # in-game heap share of mp_bench's replay fell from 0.540 to 0.533:
-        # the collector, conservative, then kept a module of about 4 KB
-        # through the Hearts game; it depends on the stack's layout.)
-        sys.modules["tallyboard.i18n"].rest()
+        # The string table this drawing's misses kept open (its file state
+        # holds heap) is closed once the screen is sent.
+        i18n.rest()
         return self.last_bytes
 
     def tick(self):
@@ -153,24 +167,24 @@ class App:
             # No press since a game screen opened (next_screen): the menus'
             # code goes before the game's is loaded below.
             self._forget = None
-            _forget_menus()
+            unload_all(MENU_MODULES)
+            unload_all(CORE_MODULES, "tricktally.")
         loads = getattr(self.screen, "loads", None)
         if loads is None and self.game is not None and "tallyboard.ui.entry" in sys.modules:
             # A game's screens are up (the home menu forgets them, a paused
             # game included) and every hand ends on the score table: its
             # code is loaded during the first hand, not by the press that
-            # ends it (about 16 ms on a Pico; it stays for the game anyway).
+            # ends it (it stays for the game anyway).
             loads = "tallyboard.ui.table"
         if loads is not None and loads not in sys.modules:
             # A screen that names the code its OK will need (the new-game
             # form: the entry screens every game opens with; the home menu:
             # that form's) has it loaded here, while the players choose, not
-            # by that press (about 30 ms on a Pico; the form then holds their
-            # ~6 KB, docs/PICO_BUDGET.md).
-            _screens_of(loads)
+            # by that press (docs/PICO_BUDGET.md).
+            __import__(loads)
         if self._pending is not None:
             # Left by the event just handled, its screen already sent: a
-            # closed game's end record (app_more.finish, ui.home.close_game).
+            # closed game's end record (moves.finish, ui.home.close_game).
             self.finish()
         wait = self.journal.idle(self.presses, self.clock.ticks_ms())
         if self.keeper is not None:
@@ -185,13 +199,13 @@ class App:
         if g is None:
             self.go_home()
             return
-        if "tallyboard.app_more" in sys.modules or "tallyboard.ui.menu" in sys.modules:
+        if "tallyboard.moves" in sys.modules or "tallyboard.ui.menu" in sys.modules:
             # A game is on screen: the menus' code can go until BACK, and
             # the core's that they (or an undo) loaded: by the app's loop
-            # right after this press (work), not in it (some 5 Pico ms).
+            # right after this press (work), not in it.
             self._forget = self.presses
         if g.finished:
-            self.show_table(_close_game, None)
+            self.show_table()
             return
         hand = g.hand_number
         if self._order_hand != hand:
@@ -202,11 +216,13 @@ class App:
             self._order_hand = hand
         if g.NAME == "wizard":
             if self.trump_due():
-                self.go(self.keep(_screens_of("tallyboard.ui.entry").TrumpEntry))
+                from tallyboard.ui.trump import TrumpEntry
+
+                self.go(self.keep(TrumpEntry))
                 return
             if g.settings["bidding"] != "open":
                 if g.kind == "bid":
-                    if self._ready != hand * 64 + g.seat:
+                    if self._ready != (hand, g.seat):
                         from tallyboard.ui.private import PassScreen
 
                         self.go(PassScreen(g.seat))
@@ -217,7 +233,9 @@ class App:
 
                     self.go(self.keep(RevealScreen))
                     return
-        self.go(_screens_of("tallyboard.ui.entry").for_step(self, preset))
+        from tallyboard.ui.entry import for_step
+
+        self.go(for_step(self, preset))
 
     def trump_due(self):
         """Wizard: True while the round in play still needs its trump asked
@@ -235,8 +253,9 @@ class App:
     def first_bid_picker(self):
         """The app's one number picker, set to the bid the game expects
         (the score table shows it on its last lines and passes it keys)."""
-        screens = _screens_of("tallyboard.ui.entry")
-        return screens._reuse(screens.NumberEntry, self, self.game, None)
+        from tallyboard.ui.entry import NumberEntry
+
+        return self.picker(NumberEntry)
 
     def keep(self, cls):
         """The one screen of class ``cls`` (no state of its own) kept for
@@ -246,72 +265,81 @@ class App:
             screen = self.pickers[cls] = cls()
         return screen
 
+    def picker(self, cls, preset=None):
+        """The one picker of class ``cls`` (``cls(app, game, preset)``, with
+        ``reset(app, game, preset)``) kept for the app's life, pointed at
+        what the game expects now."""
+        screen = self.pickers.get(cls)
+        if screen is None:
+            screen = self.pickers[cls] = cls(self, self.game, preset)
+        else:
+            screen.reset(self, self.game, preset)
+        return screen
+
     def refuse(self, message, back=None):
         """Show why something was refused; OK returns to ``back`` (default:
         the current screen, as it was: nothing entered is lost)."""
         from tallyboard.ui.message import Message
 
         back = back or self.screen
-        self.go(Message(t("refused"), message, lambda app: app.go(back)))
+        self.go(Message(i18n.t("refused"), message, lambda app: app.go(back)))
 
     # ----- changes: core first, then the journal ------------------------------
 
     def enter(self, kind, seat, value):
         """Enter one confirmed value; returns True when it was accepted."""
         g = self.game
-        while True:
-            try:
-                done = g.enter(kind, seat, value)
-            except RuleError as e:
-                # The rule in the players' language (rare in a game: the words
-                # are loaded for it, app_more.failure).
-                self.refuse(self.failure(e))
-                return False
-            try:
-                self.journal.entry(self.game_id, kind, seat, value)
-            except (OSError, ValueError) as e:
-                g.undo()
-                self.refuse(self.failure(e))
-                return False
-            if done:
-                # When it was last played, for the Resume screen (per hand: the
-                # time is a big integer, an allocation on the board).
-                self.played[self.game_id] = self.clock.time()
-                # The table after a hand also asks the next one's first question
-                # (Wizard: the trump; Spades: the first bid).
-                self.show_table(_close_game if g.finished else App.next_screen, None if g.finished else _menu, None, True, not g.finished)
-                return True
-            # With smart defaults on, a tricks or hearts value that can only be
-            # one number (the last seat's, or 0 once nothing is left) is entered
-            # at once: asking for it would be a press that decides nothing. Not
-            # the step an undo has just reopened: the players check it
-            # themselves rather than have it filled in behind their back.
-            # (Entered by this loop, not a call of enter: on the board a call
-            # of a function this big gets its frame from the heap.)
-            value = _screens_of("tallyboard.ui.entry").defaults.forced(g) if self.smart else None
-            kind = g.kind
-            seat = g.seat
-            keep = self._no_auto
-            if value is None or (keep is not None and keep[0] == g.hand_number and keep[1] == kind and keep[2] == seat):
-                self.next_screen()
-                return True
+        try:
+            done = g.enter(kind, seat, value)
+        except RuleError as e:
+            # The rule in the players' language.
+            self.refuse(self.failure(e))
+            return False
+        try:
+            self.journal.entry(self.game_id, kind, seat, value)
+        except (OSError, ValueError) as e:
+            g.undo()
+            self.refuse(self.failure(e))
+            return False
+        if done:
+            # When it was last played, for the Resume screen (per hand: the
+            # time is a big integer, an allocation on the board).
+            self.played[self.game_id] = self.clock.time()
+            # The table after a hand also asks the next one's first question
+            # (Wizard: the trump; Spades: the first bid).
+            self.show_table(ask=not g.finished)
+            return True
+        # With smart defaults on, a tricks or hearts value that can only be
+        # one number (the last seat's, or 0 once nothing is left) is entered
+        # at once: asking for it would be a press that decides nothing. Not
+        # the step an undo has just reopened: the players check it
+        # themselves rather than have it filled in behind their back.
+        from tallyboard.ui.defaults import forced
 
-    def show_table(self, on_ok, on_back, index=None, undo=True, ask=False):
-        """The score table (one screen object reused for every hand, kept
-        with the pickers); once
-        the game is over, the final standings first. ``ask``: the table
+        value = forced(g) if self.smart else None
+        if value is None or self._no_auto == (g.hand_number, g.kind, g.seat):
+            self.next_screen()
+            return True
+        return self.enter(g.kind, g.seat, value)
+
+    def show_table(self, index=None, undo=True, ask=False):
+        """The score table of hand ``index`` (default: the last one), one
+        screen object reused for every hand, kept with the pickers; OK goes
+        on with the game, BACK opens the game menu. Once the game is over,
+        the final standings first (OK closes the game). ``ask``: the table
         also asks the next hand's first question (see TableScreen)."""
         if self.game.finished and index is None:
             from tallyboard.ui.final import FinalScreen
 
-            self.go(FinalScreen(self, on_ok, undo))
+            self.go(FinalScreen(self, _close_game, undo))
             return
-        cls = _screens_of("tallyboard.ui.table").TableScreen
-        table = self.pickers.get(cls)
+        from tallyboard.ui.table import TableScreen
+
+        table = self.pickers.get(TableScreen)
         if table is None:
-            table = self.pickers[cls] = cls(self, on_ok, on_back, index, undo, ask)
+            table = self.pickers[TableScreen] = TableScreen(self, App.next_screen, _menu, index, undo, ask)
         else:
-            table.reset(self, on_ok, on_back, index, undo, ask)
+            table.reset(self, App.next_screen, _menu, index, undo, ask)
         self.go(table)
 
     def set_trump(self, suit):
@@ -325,9 +353,7 @@ class App:
 
     def private_ready(self, seat):
         """The player ``seat`` holds the board: show their private bid."""
-        # The hand and seat as one number (hand * 64 + seat): comparing it
-        # on every press then makes no tuple.
-        self._ready = self.game.hand_number * 64 + seat
+        self._ready = (self.game.hand_number, seat)
         self.next_screen()
 
     def revealed(self):
@@ -335,14 +361,108 @@ class App:
         self._revealed = self.game.hand_number
         self.next_screen()
 
+    # ----- the way home: tallyboard.ui.home ------------------------------------
 
-def _forget_menus():
-    # (App.work.) A function of its own, not inline: called from the
-    # loop's frame, the unloads left a module's address in a stack slot
-    # that the collector (conservative) still scanned after the press,
-    # keeping a menu module (about 4 KB) through a game (mp_bench replay).
-    unload_all(MENU_MODULES)
-    unload_all(CORE_MODULES, "tricktally.")
+    def go_home(self):
+        """The home menu (ui.home.go_home)."""
+        from tallyboard.ui.home import go_home
+
+        go_home(self)
+
+    def game_menu(self):
+        """The menu BACK opens during a game (ui.home.game_menu)."""
+        from tallyboard.ui.home import game_menu
+
+        self.go(game_menu(self))
+
+    def unfinished(self):
+        """The newest game that has not finished, or None (ui.home.unfinished)."""
+        from tallyboard.ui.home import unfinished
+
+        return unfinished(self)
+
+    # ----- moves off the loop: tallyboard.moves, loaded when asked for --------
+
+    def start_game(self, name, players, first_dealer, settings, back=None, room_made=False):
+        """Create a game with the core and journal its start (moves.start_game)."""
+        from tallyboard import moves
+
+        moves.start_game(self, name, players, first_dealer, settings, back, room_made)
+
+    def undo(self, confirmed=False):
+        """Take back the last entry (moves.undo)."""
+        from tallyboard import moves
+
+        moves.undo(self, confirmed)
+
+    def amend(self, index, data, back=None):
+        """Replace complete hand ``index`` with ``data`` (moves.amend)."""
+        from tallyboard import moves
+
+        moves.amend(self, index, data, back)
+
+    def failure(self, e):
+        """Why a write, a setting or an entry failed, in the board's language
+        (moves.failure)."""
+        from tallyboard import moves
+
+        return moves.failure(self, e)
+
+    def finish(self):
+        """What the last press left for the loop (moves.finish)."""
+        from tallyboard import moves
+
+        moves.finish(self)
+
+    def forget_rules(self):
+        """Forget the rules modules no game on the board needs (moves.forget_rules)."""
+        from tallyboard import moves
+
+        moves.forget_rules(self)
+
+    def stored_games(self):
+        """Stored games, newest first (moves.stored_games)."""
+        from tallyboard import moves
+
+        return moves.stored_games(self)
+
+    def open_game(self, stored):
+        """Make ``stored`` the current game (moves.open_game)."""
+        from tallyboard import moves
+
+        moves.open_game(self, stored)
+
+    def view_finished(self, stored):
+        """Show the final table of a finished game (moves.view_finished)."""
+        from tallyboard import moves
+
+        moves.view_finished(self, stored)
+
+    def forget(self, game_id):
+        """Drop a deleted game from the games the board lists."""
+        from tallyboard import moves
+
+        moves.forget(self, game_id)
+
+    def set_language(self, code):
+        """Switch every screen to language ``code`` and keep it (moves.set_language)."""
+        from tallyboard import moves
+
+        moves.set_language(self, code)
+
+    def crashed(self, e):
+        """``run`` caught ``e``: say so and go home (moves.crashed)."""
+        from tallyboard import moves
+
+        moves.crashed(self, e)
+
+    def serve(self):
+        """One pass of ``run``'s loop: ``work``, then sleep (power hardware)."""
+        return self.keeper.sleep(self.work())
+
+    def sleep(self):
+        """Sleep until a button, the PC or the next idle step (power hardware)."""
+        return self.keeper.sleep()
 
 
 # The score table's callbacks take the app (OK: App.next_screen itself).
@@ -351,9 +471,8 @@ def _menu(app):
 
 
 def _close_game(app):
-    # Game over, seen (the final table's OK): ui.home's, which this press
-    # loads for the home menu anyway; app.close_game would load app_more
-    # too (about 25 ms on a Pico: the loop loads it after the press).
+    # Game over, seen (the final table's OK): home, the game's end after
+    # the press (ui.home).
     from tallyboard.ui.home import close_game
 
     close_game(app)
@@ -362,8 +481,8 @@ def _close_game(app):
 # ----- the serial link, loaded when the PC first speaks ------------------------
 # Most of a board's life has no PC attached: LinkOnDemand polls the stream
 # itself and imports the protocol server (tallyboard.link and
-# tallyboard.frames, about 12 KB of RAM) only when the first bytes arrive;
-# from then on it hands every poll to the link, those first bytes included.
+# tallyboard.frames) only when the first bytes arrive; from then on it
+# hands every poll to the link, those first bytes included.
 
 
 class LinkOnDemand:

@@ -5,9 +5,9 @@ kept in ``config.json`` on the flash.
 
 ``Config`` holds the values, which a game reads (the keeper's contrast and
 idle delays). Reading, checking and writing the file is
-tallyboard.config_store: loaded at boot and when a menu changes a setting
-(``config.set_roster(...)`` finds ``set_roster(config, ...)`` there through
-``Config.__getattr__``), forgotten while a game is on screen.
+tallyboard.config_store: each change is a method here that loads that
+module (at boot and when a menu or the PC changes a setting), which is
+forgotten with the menus while a game is on screen.
 
 Every change is written at once with ``fs.write_file`` (atomic replace), so a
 power cut keeps either the old or the new file. A missing or unreadable file
@@ -18,14 +18,10 @@ raises config_store.ConfigError, a ValueError whose ``note`` is that code
 for the screen.
 """
 
-# The roster's limits (the roster screen and config_store check them).
-MAX_NAMES = 12
-MAX_NAME = 10
-
 
 class Config:
     """Settings of the board, loaded from ``fs`` and saved on every change
-    (the changes: tallyboard.config_store)."""
+    (config_store.load sets every value: the file's, or the default)."""
 
     def __init__(self, fs):
         self.fs = fs
@@ -33,12 +29,51 @@ class Config:
 
         load(self)
 
-    def __getattr__(self, name):
-        # Called only for a name the settings do not have: a change or a
-        # question for the file (tallyboard.config_store, loaded now).
-        from tallyboard import config_store
+    def set_roster(self, names):
+        """Replace the roster: 1..12 distinct names of 1..10 printable characters."""
+        from tallyboard.config_store import set_roster
 
-        change = getattr(config_store, name, None) if name[0] != "_" else None
-        if change is None:
-            raise AttributeError(name)
-        return lambda *args: change(self, *args)
+        set_roster(self, names)
+
+    def set_language(self, code):
+        """Choose the screen language: en, es, pt, it or fr."""
+        from tallyboard.config_store import set_language
+
+        set_language(self, code)
+
+    def set_contrast(self, value):
+        """Display contrast 0..255."""
+        from tallyboard.config_store import set_contrast
+
+        set_contrast(self, value)
+
+    def set_idle(self, dim_s, off_s, sleep_s):
+        """The idle steps: seconds after the last press (0: never)."""
+        from tallyboard.config_store import set_idle
+
+        set_idle(self, dim_s, off_s, sleep_s)
+
+    def defaults(self, game):
+        """Default settings for a new ``game``: every setting plus ``players``."""
+        from tallyboard.config_store import defaults
+
+        return defaults(self, game)
+
+    def set_defaults(self, game, values):
+        """Make every setting in ``values`` (and ``players``) the default for
+        ``game`` at once (config_store.set_defaults)."""
+        from tallyboard.config_store import set_defaults
+
+        set_defaults(self, game, values)
+
+    def set_default(self, game, name, value):
+        """Make ``value`` the default of setting ``name`` for ``game`` (checked)."""
+        from tallyboard.config_store import set_defaults
+
+        set_defaults(self, game, {name: value})
+
+    def save(self):
+        """Write the whole configuration (config_store.save)."""
+        from tallyboard.config_store import save
+
+        save(self)

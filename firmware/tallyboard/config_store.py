@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Reading, checking and writing the board's settings (``config.json``):
-the moves of tallyboard.config.Config, each taking the settings first
+the changes of tallyboard.config.Config, each taking the settings first
 (``config.set_roster(names)`` calls ``set_roster(config, names)``).
 
 Loaded at boot and when a menu or the PC changes a setting; forgotten while
@@ -12,9 +12,11 @@ the file again, so memory and flash always agree.
 import json
 
 from tricktally import GAME_NAMES, settings as rules
-from tallyboard.config import MAX_NAME, MAX_NAMES
 
 FILE = "config.json"
+# The roster's limits (the roster screen checks them too).
+MAX_NAMES = 12
+MAX_NAME = 10
 # A low default contrast: the OLED's current and wear grow with it (the
 # SSD1306's segment current is contrast/256 of its maximum); players who
 # want it brighter set it in Settings.
@@ -183,11 +185,6 @@ def set_defaults(config, game, values):
     players = current.pop("players")
     config._defaults[game] = rules.complete(game, current, players)
     save(config)
-
-
-def set_default(config, game, name, value):
-    """Make ``value`` the default of setting ``name`` for ``game`` (checked)."""
-    set_defaults(config, game, {name: value})
 
 
 def _language_in(raw):

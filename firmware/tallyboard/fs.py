@@ -19,8 +19,9 @@ class AtomicFiles:
     """What every store adds to its primitives (``_put``: create or
     overwrite, flushed; ``_rename``: over an existing name if the store
     can; ``append``, ``remove``, ``listdir``, ``exists``, ``read_at``):
-    ``put``, and ``write_file``, ``truncate`` and ``recover``, which are
-    fs_more.py's functions, loaded when first used."""
+    ``put``, and the atomic replace: ``write_file``, ``truncate`` and
+    ``recover``, done by fs_more.py, loaded when first used (a key press in
+    a game only appends)."""
 
     def put(self, name, data):
         """Create or overwrite ``name`` with ``data``, flushed: one write, not
@@ -28,33 +29,74 @@ class AtomicFiles:
         file changes at its sync)."""
         self._put(name, data)
 
-    def __getattr__(self, name):
-        # write_file, truncate, recover (and OsFS's listdir, read, remove,
-        # _rename, free): fs_more's function of that name, bound to this
-        # store (AttributeError when there is none).
-        if name[:2] == "__":
-            raise AttributeError(name)
-        from tallyboard import fs_more
+    def write_file(self, name, data):
+        """Replace ``name`` by ``data`` atomically (fs_more.write_file)."""
+        from tallyboard.fs_more import write_file
 
-        f = getattr(fs_more, name)
-        return lambda *args: f(self, *args)
+        write_file(self, name, data)
+
+    def truncate(self, name, length):
+        """Keep the first ``length`` bytes of ``name``, atomically (fs_more.truncate)."""
+        from tallyboard.fs_more import truncate
+
+        truncate(self, name, length)
+
+    def recover(self):
+        """Finish or drop the atomic writes a power cut interrupted; returns
+        the names it touched (fs_more.recover)."""
+        from tallyboard.fs_more import recover
+
+        return recover(self)
 
 
 class OsFS(AtomicFiles):
     """Files in folder ``root`` through ``os`` (MicroPython or CPython).
-    What a key press never needs (listdir, read, remove, _rename, free) is
-    in fs_more.py, loaded when first used.
 
     ``osmod`` and ``opener`` default to ``os`` and ``open``; tests pass a
     shim over another store (littlefs-python) to run this same code on it.
     """
 
     def __init__(self, root="", osmod=None, opener=None):
-        # fs_more.setup (loaded for recover() anyway): a game keeps this
-        # module in RAM, not that one.
-        from tallyboard.fs_more import setup
+        if osmod is None:
+            import os as osmod
+        self.os = osmod
+        self.open = opener or open
+        self._fsync = getattr(osmod, "fsync", None)
+        root = root.rstrip("/") if root not in ("", "/") else root
+        self.root = root
+        # What a name's path starts with ("" for the current folder).
+        self.prefix = "" if not root else "/" if root == "/" else root + "/"
+        if root not in ("", "/"):
+            try:
+                osmod.stat(root)
+            except OSError:
+                osmod.mkdir(root)
+        self.recover()  # what a power cut left half done
 
-        setup(self, root, osmod, opener)
+    def listdir(self):
+        """Names of the files in the store."""
+        return self.os.listdir(self.root or ".") if self.root else self.os.listdir()
+
+    def read(self, name):
+        """All bytes of ``name``."""
+        with self.open(self.prefix + name, "rb") as f:
+            return f.read()
+
+    def remove(self, name):
+        """Delete ``name``."""
+        self.os.remove(self.prefix + name)
+
+    def _rename(self, src, dst):
+        self.os.rename(self.prefix + src, self.prefix + dst)
+
+    def free(self):
+        """Free bytes in the store, or None when the store cannot tell."""
+        try:
+            st = self.os.statvfs(self.root or "/")
+        except (AttributeError, OSError):
+            return None
+        frsize = st[1] or st[0]
+        return frsize * st[4]
 
     def exists(self, name):
         """True when ``name`` exists (MicroPython has no os.path)."""

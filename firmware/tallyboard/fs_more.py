@@ -1,40 +1,18 @@
 # SPDX-License-Identifier: MIT
-"""What the file stores of tallyboard.fs do besides appending and
-overwriting: the atomic replace (``write_file``, ``truncate``, ``recover``)
-of every store (``OsFS``, and the host's ``tallyfakes.memfs.MemFS``),
-built on its primitives (``_put``, ``_rename``, ``append``, ``remove``,
-``listdir``, ``exists``, ``read_at``), and OsFS's own ``listdir``,
-``read``, ``remove``, ``_rename`` and ``free``.
+"""The atomic replace of the file stores of tallyboard.fs (``write_file``,
+``truncate``, ``recover``) for every store (``OsFS``, and
+the host's ``tallyfakes.memfs.MemFS``), built on its primitives (``_put``,
+``_rename``, ``append``, ``remove``, ``listdir``, ``exists``,
+``read_at``).
 
-The stores hand these out as their methods (``AtomicFiles.__getattr__``),
-loading this module when one is first used: a key press in a game only
-appends, and this code is not in RAM for it (tallyboard.journal forgets it
-at the next entry or undo).
+``AtomicFiles`` offers these as its methods, loading this module when one
+is first used: a key press in a game only appends, and this code is not in
+RAM for it (the journal's ``rest`` lets it go).
 """
 
 TMP = ".tmp"
 NEW = ".new"
 CHUNK = 1024
-
-
-def setup(fs, root, osmod, opener):
-    """``OsFS.__init__``: the store's fields, its folder made if missing,
-    and what a power cut left finished (``recover``)."""
-    if osmod is None:
-        import os as osmod
-    fs.os = osmod
-    fs.open = opener or open
-    fs._fsync = getattr(osmod, "fsync", None)
-    root = root.rstrip("/") if root not in ("", "/") else root
-    fs.root = root
-    # What a name's path starts with ("" for the current folder).
-    fs.prefix = "" if not root else "/" if root == "/" else root + "/"
-    if root not in ("", "/"):
-        try:
-            osmod.stat(root)
-        except OSError:
-            osmod.mkdir(root)
-    fs.recover()  # through the store: a subclass may have its own
 
 
 def write_file(fs, name, data):
@@ -102,36 +80,3 @@ def recover(fs):
             _replace(fs, n, n[: -len(NEW)])
             touched.append(n)
     return touched
-
-
-# ----- OsFS's operations a key press never needs ---------------------------
-
-
-def listdir(fs):
-    """Names of the files in the store."""
-    return fs.os.listdir(fs.root or ".") if fs.root else fs.os.listdir()
-
-
-def read(fs, name):
-    """All bytes of ``name``."""
-    with fs.open(fs.prefix + name, "rb") as f:
-        return f.read()
-
-
-def _rename(fs, src, dst):
-    fs.os.rename(fs.prefix + src, fs.prefix + dst)
-
-
-def remove(fs, name):
-    """Delete ``name``."""
-    fs.os.remove(fs.prefix + name)
-
-
-def free(fs):
-    """Free bytes in the store, or None when the store cannot tell."""
-    try:
-        st = fs.os.statvfs(fs.root or "/")
-    except (AttributeError, OSError):
-        return None
-    frsize = st[1] or st[0]
-    return frsize * st[4]

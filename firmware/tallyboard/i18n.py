@@ -23,10 +23,10 @@ screen uses fewer): a redraw allocates nothing and reads nothing.
 Only the chosen language's index is loaded, and there is no fallback table
 (tests check that every table is whole).
 
-What the screens need only now and then is in tallyboard.lang_file, loaded
-when asked for (``i18n.use``, ``i18n.LANGUAGES``, ``i18n.NATIVE``,
-``i18n.table``, ``i18n.explain``, ``i18n.key_hash`` find it there) and
-forgotten with the menus.
+Finding and reading the tables' files (which languages there are, a
+table's index, a whole table) is tallyboard.lang_file's, loaded when a
+language is chosen (``use``) and forgotten with the menus; the wording of
+a refusal by the core is tallyboard.notes's.
 """
 
 try:
@@ -42,14 +42,10 @@ _HASH_MASK = const(0x3FFFFF)
 
 _path = None  # lang_XX.bin of the language in use
 # That file, opened by the first miss and kept open until the screen is
-# sent (App.redraw calls rest(); lang_file.use too): an open and a close cost
-# almost as much as the rest of a miss (about 0.45 of 1.1 Pico ms on the
-# unix port's estimate), and a screen's misses come in bursts (a game
-# change on the new-game form 9, a game's first screen 6). Not kept
-# between presses: on the board an open file holds littlefs's file state
-# and its own cache (the rp2 port's cache_size, 1 KB), about 1.1 KB of the
-# heap, which no benchmark counts (the unix port's file is a descriptor:
-# 128 bytes, mp_bench).
+# sent (App.redraw calls rest(); use too): an open and a close cost almost
+# as much as the rest of a miss, and a screen's misses come in bursts. Not
+# kept between presses: on the board an open file holds littlefs's file
+# state and its cache in the heap (docs/PICO_BUDGET.md).
 _file = None
 _hashes = None  # its index: the hashes, then the offsets (bytes)
 _count = 0
@@ -62,24 +58,27 @@ _next = 0  # the slot the next string read goes to (the oldest)
 code = None
 
 
-def __getattr__(name):
-    # Called only for a name this module lacks: choosing the language, the
-    # languages, their own names, a whole table, the wording of a refusal
-    # (tallyboard.lang_file, loaded now). Not for CPython's importlib
-    # probing a module's dunders (``from tallyboard.i18n import t`` asks
-    # for __path__): that would load lang_file for nothing.
-    if name.startswith("__"):
-        raise AttributeError(name)
-    from tallyboard import lang_file
+def use(lang):
+    """Make ``lang`` the language of every screen: read its index (the one
+    before is forgotten) and drop the strings kept for redraws (tests use
+    it to start again from the flash). Raises the ValueError naming the
+    languages for one the board has not."""
+    global _path, _count, _hashes, code, _next
+    from tallyboard.lang_file import index
 
-    return getattr(lang_file, name)
+    _path, _count, _hashes = index(lang)
+    rest()  # the last language's table, if a miss left it open
+    code = lang
+    for i in range(_CACHE):
+        _cached_keys[i] = _cached[i] = None
+    _next = 0
 
 
 def _find(key):
     """The string of ``key`` read from the table, or None when it has none."""
     global _file
-    # The key's hash as lang_file.key_hash makes it (written here: that
-    # module is not loaded in a game).
+    # The key's hash as lang_file.key_hash makes it (that module is not
+    # loaded in a game).
     name = key.encode()  # (kept for the check below)
     h = 0
     for b in name:
@@ -131,9 +130,7 @@ def t(key):
     if i < _CACHE:
         return _cached[i]
     if _path is None:  # no language chosen yet (a test; the app chooses at boot)
-        from tallyboard import lang_file
-
-        lang_file.use("en")
+        use("en")
     s = _find(key)
     if s is None:
         return key

@@ -131,7 +131,7 @@ S = {
     "space_sync": "Sync with PC first",
     "space_anyway": "Start anyway",
     "space_delete": "Delete oldest game",
-    # refusals from the rules (i18n.explain)
+    # refusals from the rules (notes.explain)
     "rule_order": "it is not this player's turn.",
     "rule_game_over": "the game has ended.",
     "rule_nil": "a nil bid (0) is off in these rules.",

@@ -1,14 +1,10 @@
 # SPDX-License-Identifier: MIT
-"""What the screens need of the languages only now and then: choosing one
-(``use``), which there are and their own names, finding and reading a
-string table, ``lang_XX.bin`` (the format: tallyboard/i18n.py), and the
-wording of a refusal by the core. tallyboard.i18n finds these names here
-when asked for one (``i18n.use``, the settings screen, a refusal): loaded
-then, and forgotten once a language is chosen (a game keeps only the index
-it read) or with the menus.
+"""The languages' string tables as files: which languages there are and
+their own names, finding a table (``lang_XX.bin``, the format:
+tallyboard/i18n.py), reading its index (``i18n.use``) or the whole table.
+Loaded when a language is chosen and by the settings screen, and forgotten
+with the menus: a game keeps only the index tallyboard.i18n read.
 """
-
-from tallyboard.i18n import t
 
 LANGUAGES = ("en", "es", "pt", "it", "fr")
 # Each language named in itself, for the settings screen.
@@ -25,26 +21,6 @@ def key_hash(key):
     for b in key.encode():
         h = (h * 33 + b) & 0x3FFFFF
     return h
-
-
-def use(lang):
-    """Make ``lang`` the language of every screen (``i18n.use``): read its
-    index into tallyboard.i18n (the one before is forgotten) and drop the
-    strings kept for redraws (tests use it to start again from the flash).
-    This module is forgotten after: i18n needs only the index."""
-    import tallyboard
-    from tallyboard import i18n
-
-    # Raises the ValueError naming the languages.
-    i18n._path, i18n._count, i18n._hashes = index(lang)
-    i18n.rest()  # the last language's table, if a miss left it open
-    i18n.code = lang
-    keys = i18n._cached_keys
-    kept = i18n._cached
-    for i in range(len(kept)):
-        keys[i] = kept[i] = None
-    i18n._next = 0
-    tallyboard.unload(__name__)
 
 
 def path(lang):
@@ -89,18 +65,3 @@ def table(lang):
         cut = record.find("\n")
         out[record[:cut]] = record[cut + 1 :]
     return out
-
-
-def explain(err, names=None):
-    """A refusal from the core (a RuleError) in the current language: the
-    player concerned, why, and the rule's canonical name (as in RULES.md)."""
-    text = t("rule_" + err.rule)
-    if text.startswith("rule_"):  # no sentence for this rule
-        text = t("rule_other")
-    if err.seat is not None and names and 0 <= err.seat < len(names):
-        text = t("who") % (names[err.seat], text)
-    else:
-        text = text[0].upper() + text[1:]
-    if err.rule:
-        text = text + " (" + err.rule + ")"
-    return text

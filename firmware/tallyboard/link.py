@@ -44,7 +44,7 @@ class Stop(KeyboardInterrupt):
 
 class Link:
     """Protocol server over ``stream`` (``read_available() -> bytes`` and
-    ``write(bytes)``) for ``journal`` (tallyboard.journal.Journal), ``config``
+    ``write(bytes)``) for ``journal`` (tallyboard.journal.journal.Journal), ``config``
     (roster), ``clock`` (set_time), with this board's ``device_id`` (a word of
     printable ASCII) and ``firmware_version`` (text)."""
 

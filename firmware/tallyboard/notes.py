@@ -5,12 +5,13 @@ The journal and config.py keep their English sentences for the PC and the
 serial link (docs/JOURNAL.md); for the screen they also leave a small
 record of what happened: a journal note ``(kind, game id, records kept,
 bytes kept, detail)`` (journal.Stored), a config ``problem_kind`` and a
-ConfigError's ``note``. This module turns those into sentences from the
-language table. Only boot, a damaged game being opened and a refused write
-need it: callers import it then and unload it right after (RAM).
+ConfigError's ``note``. This module turns those, and the core's refusals
+(``explain``), into sentences from the language table. Only boot, a
+damaged game being opened and a refused write or entry need it: callers
+import it then and unload it right after (RAM).
 """
 
-from tallyboard.i18n import explain, t, tn
+from tallyboard.i18n import t, tn
 
 # Journal note kind -> the key of its sentence ("{0}": "Game 3").
 _JOURNAL = {
@@ -75,6 +76,21 @@ def boot_text(stored, notices, problem_kind):
     if problem_kind:
         parts.append(config_problem(problem_kind))
     return " / ".join(parts) if parts else None
+
+
+def explain(err, names=None):
+    """A refusal from the core (a RuleError) in the current language: the
+    player concerned, why, and the rule's canonical name (as in RULES.md)."""
+    text = t("rule_" + err.rule)
+    if text.startswith("rule_"):  # no sentence for this rule
+        text = t("rule_other")
+    if err.seat is not None and names and 0 <= err.seat < len(names):
+        text = t("who") % (names[err.seat], text)
+    else:
+        text = text[0].upper() + text[1:]
+    if err.rule:
+        text = text + " (" + err.rule + ")"
+    return text
 
 
 def refusal(e, names=None):

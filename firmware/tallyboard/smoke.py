@@ -24,7 +24,7 @@ TIMEOUT_MS = 10000
 # (two buttons wired to one pin, or shorted together).
 SETTLE_MS = 150
 POLL_MS = 5
-# The journal calls the flash low below this (tallyboard.journal.LOW_SPACE).
+# The journal calls the flash low below this (tallyboard.journal.files.LOW_SPACE).
 MIN_FREE = 32 * 1024
 TEST_FILE = "smoke-test.bin"
 DISPLAY = "display"

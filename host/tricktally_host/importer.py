@@ -13,7 +13,7 @@ import os
 
 from tallyboard.config_store import check_name
 from tallyboard.fs import OsFS
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 from tricktally import new_game
 from tricktally_host.records import RecordError, load_record
 

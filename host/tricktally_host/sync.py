@@ -33,7 +33,7 @@ import pathlib
 import re
 import time
 
-from tallyboard import journal_read
+from tallyboard.journal import read as journal_read
 from tricktally.record import to_record
 from tricktally_host.link_client import LinkError
 

@@ -19,12 +19,6 @@ than properties.
 
 from tricktally import RuleError
 
-# Undo log: an ordinary entry is logged as one small int,
-# ``hand index * _STEPS + step``, which MicroPython stores without
-# allocating; the rare ones are tuples ``(what, hand index, detail)``
-# (tricktally.undo reads them).
-_STEPS = 256
-
 
 class Hand:
     """What was entered for one hand, and its result once it is complete.
@@ -105,6 +99,11 @@ class Game:
     # ``tie`` setting takes it from there).
     LOWEST = False
     TIE = "shared"
+    # Undo log: an ordinary entry is logged as one small int, ``hand index
+    # * _STEPS + step``, which MicroPython stores without allocating (a
+    # whole game's log stays in RAM); the rare ones are tuples ``(what,
+    # hand index, detail)`` (tricktally.undo reads them).
+    _STEPS = 256
 
     def __init__(self, players, first_dealer=0, settings=None):
         if not isinstance(players, (list, tuple)):
@@ -216,7 +215,7 @@ class Game:
         step = self._step
         hand.taken[hand.taken_count] = step
         hand.taken_count += 1
-        self._log.append(hand.index * _STEPS + step)
+        self._log.append(hand.index * self._STEPS + step)
         return self._advance()
 
     def _advance(self):

@@ -7,13 +7,11 @@ loaded. These functions belong to ``Game`` and use its private state as its
 methods would.
 
 The undo log (``game._log``) holds, oldest first: an int
-``hand index * _STEPS + step`` for an ordinary entry; ``(kind, hand index,
+``hand index * game._STEPS + step`` for an ordinary entry; ``(kind, hand index,
 value it replaced)`` for a kind entered out of order (Game.FREE: Wizard's
 trump); ``("amend", hand index, the hand's record before)`` for an
 amendment (tricktally.amend).
 """
-
-from tricktally.game import _STEPS
 
 
 def _seat(game, hand, step):
@@ -29,7 +27,7 @@ def undo(game):
         return False
     last = game._log.pop()
     if isinstance(last, int):
-        what, index, detail = None, last // _STEPS, last % _STEPS
+        what, index, detail = None, last // game._STEPS, last % game._STEPS
     else:
         what, index, detail = last
     if what == "amend":
@@ -77,7 +75,7 @@ def last_entry(game):
         return None
     last = game._log[-1]
     if isinstance(last, int):
-        index, step = last // _STEPS, last % _STEPS
+        index, step = last // game._STEPS, last % game._STEPS
         hand = game.current if game.current is not None and game.current.index == index else game.hands[index]
         kind = game._kinds[step]
         seat = _seat(game, hand, step)

@@ -13,7 +13,7 @@ import json
 from binascii import crc32
 
 from tallyboard.config import Config
-from tallyboard.journal_ops import game_file
+from tallyboard.journal.files import game_file
 from tallyfakes.memfs import MemFS
 from tests.firmware.journal_harness import fold_tails
 from tests.firmware.test_ui_space import board_with_games

@@ -13,9 +13,9 @@ program and erase (littlefs), boot on what survived and compare.
 
 from tallyboard.fs import OsFS
 from tallyfakes.memfs import MemFS, PowerCut
-from tallyboard.journal import _IDLE_MS, Journal
-from tallyboard.journal_ops import game_file
-from tallyboard.journal_ops import tail_file
+from tallyboard.journal.journal import _IDLE_MS, Journal
+from tallyboard.journal.files import game_file
+from tallyboard.journal.files import tail_file
 from tricktally import new_game
 from tricktally.record import to_record
 

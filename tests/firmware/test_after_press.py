@@ -2,13 +2,13 @@
 """Work a press leaves to the app's loop right after it (App.work), so
 that the press itself loads none of the journal's rarer code:
 
-- the press that starts a game (app_more.start_game) gives the game its id
+- the press that starts a game (moves.start_game) gives the game its id
   at once; the journal writes the start record in the loop (Journal.idle),
   or before any other journal call, and a failed one is said by the
   game's first entry;
 - the press that closes a finished game goes home at once; the loop writes
   the end record, folds the tail (a flash erase) and lets the game and its
-  rules go (app_more.finish);
+  rules go (moves.finish);
 - on a board with no game yet, the loop loads the core's game code at the
   home menu, not the press that starts the first game;
 - while the new-game form is up, the loop loads the entry screens' code,
@@ -17,7 +17,7 @@ that the press itself loads none of the journal's rarer code:
 
 import sys
 
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 from tallyfakes.memfs import MemFS
 from tests.firmware.ui_corpus import corpus
 from tests.firmware.ui_script import Session
@@ -75,23 +75,23 @@ def test_a_failed_start_record_is_said_by_the_first_entry_and_nothing_is_lost():
     assert booted(s.fs)[app.game_id] == to_record(g)
 
 
-def test_on_micropython_the_start_press_leaves_journal_ops_unloaded():
+def test_on_micropython_the_start_press_leaves_the_journal_s_games_unloaded():
     # CPython keeps modules; what matters on a board is that the press does
     # not need them: a journal whose rarer code cannot load still starts a
     # game, and writes its start record once it can.
     s = Session()
     app = s.app
     app.journal.rest()
-    saved = sys.modules.get("tallyboard.journal_ops")
-    sys.modules["tallyboard.journal_ops"] = None  # import fails
+    saved = sys.modules.get("tallyboard.journal.games")
+    sys.modules["tallyboard.journal.games"] = None  # import fails
     try:
         app.start_game("wizard", NAMES, 0, {})
         assert app.game_id == 1
     finally:
         if saved is None:
-            del sys.modules["tallyboard.journal_ops"]
+            del sys.modules["tallyboard.journal.games"]
         else:
-            sys.modules["tallyboard.journal_ops"] = saved
+            sys.modules["tallyboard.journal.games"] = saved
     app.work()
     assert 1 in booted(s.fs)
 
@@ -175,12 +175,12 @@ def test_the_loop_loads_the_score_table_during_the_first_hand():
 def test_the_string_table_a_press_opened_is_closed_once_its_screen_is_sent():
     # A screen's misses read lang_XX.bin through one open file (i18n); the
     # app closes it once the screen is sent (on a board it holds ~1.1 KB).
-    from tallyboard import i18n, lang_file
+    from tallyboard import i18n
 
     s = Session()
     app = s.app
     app.work()
-    lang_file.use("en")  # no string kept: the form's words are misses
+    i18n.use("en")  # no string kept: the form's words are misses
     assert i18n._file is None
     opened = []
     find = i18n._find

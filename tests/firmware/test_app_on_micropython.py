@@ -146,26 +146,26 @@ def test_only_the_screens_in_use_are_in_memory_on_micropython(whole_on_vm):
     hearts = [x for x in lines if x.get("game") == "hearts"][0]["modules"]
     assert "tricktally.spades" not in hearts and "tricktally.wizard" not in hearts
     for name in ("tallyboard.ui.setup", "tallyboard.ui.home", "tallyboard.ui.menu", "tallyboard.link",
-                 "tallyboard.frames", "tallyboard.app_more", "tallyboard.config_store", "tallyboard.lang_file", "tricktally.settings"):
+                 "tallyboard.frames", "tallyboard.moves", "tallyboard.config_store", "tallyboard.lang_file", "tricktally.settings"):
         assert name not in wizard, name
     # the journal's boot code left after boot, its other operations (new
     # game, sync, acks), generic writer and format names, and the file
     # store's atomic replace, at the first record; the test-only file store
     # never came
-    for name in ("tallyboard.journal_boot", "tallyboard.journal_read", "tallyboard.journal_json", "tallyfakes.memfs",
-                 "tallyboard.journal_ops", "tallyboard.journal_sync", "tallyboard.journal_format", "tallyboard.fs_more"):
+    for name in ("tallyboard.journal.boot", "tallyboard.journal.read", "tallyboard.journal.encode", "tallyfakes.memfs",
+                 "tallyboard.journal.games", "tallyboard.journal.sync", "tallyboard.fs_more"):
         assert name not in wizard, name
-    assert "tallyboard.journal" in wizard and "tallyboard.fs" in wizard
+    assert "tallyboard.journal.journal" in wizard and "tallyboard.fs" in wizard
     # the strings are read from the flash (lang_en.bin): no table module
     assert [m for m in wizard if "lang_" in m] == []
     # at the end, on the home menu after the sync: the menus and the link,
     # and the game screens forgotten
     end = [x for x in lines if "modules" in x and "game" not in x][0]["modules"]
     assert "tallyboard.ui.home" in end and "tallyboard.link" in end
-    assert "tallyboard.ui.entry" not in end and "tallyboard.ui.table" not in end
+    assert "tallyboard.ui.entry" not in end and "tallyboard.ui.table" not in end and "tallyboard.ui.hand" not in end
     # no game's rules (all three are over), nor the journal's operations
     # that ended them
-    for name in ("tricktally.spades", "tricktally.wizard", "tricktally.hearts", "tallyboard.journal_ops"):
+    for name in ("tricktally.spades", "tricktally.wizard", "tricktally.hearts", "tallyboard.journal.games"):
         assert name not in end, name
 
 

@@ -4,7 +4,7 @@ pause (App.work calls Journal.idle), waking for it after a quiet second
 rather than sleeping until the next idle step, so the fold's flash erase
 falls between presses."""
 
-from tallyboard import journal as jb
+from tallyboard.journal import journal as jb
 from tests.firmware.power_fakes import LoopSession
 
 

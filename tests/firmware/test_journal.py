@@ -6,16 +6,18 @@ import json
 
 import pytest
 
-from tallyboard import journal_format as jf
-from tallyboard import journal_json as jj
+from tallyboard.journal import record as jf
+from tallyboard.journal import encode as jj
 from tallyboard.fs import OsFS
 from tallyfakes.memfs import MemFS, PowerCut
-from tallyboard import journal as board_journal
-from tallyboard import journal_ops
-from tallyboard import journal as jb
-from tallyboard.journal import LOW_SPACE, Journal, JournalError
-from tallyboard.journal_ops import game_file
-from tallyboard.journal_read import decode, parse, rebuild, replay
+from tallyboard.journal import journal as board_journal
+from tallyboard.journal import files as journal_files
+from tallyboard.journal import journal as jb
+from tallyboard.journal.files import LOW_SPACE
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.record import JournalError
+from tallyboard.journal.files import game_file
+from tallyboard.journal.read import decode, parse, rebuild, replay
 from tests.firmware.journal_harness import current_file, Player, reference, script, state_of
 from tricktally import new_game
 from tricktally.record import to_record
@@ -265,7 +267,7 @@ def test_sync_state_lives_in_its_own_file_and_survives_reboot():
     play(j, gid, g, 5)
     size = j.size(gid)
     # The game file, then the hand's records in the tail file.
-    whole = fs.read(game_file(gid)) + fs.read(journal_ops.tail_file(gid))[j._games[gid].head :]
+    whole = fs.read(game_file(gid)) + fs.read(journal_files.tail_file(gid))[j._games[gid].head :]
     assert j.read(gid, 0, 10**6) == whole and len(whole) == size and len(j.read(gid, 5, 7)) == 7
     edge = len(fs.read(game_file(gid)))
     assert j.read(gid, edge - 3, 6) == whole[edge - 3 : edge + 3]  # across the two files
@@ -276,7 +278,7 @@ def test_sync_state_lives_in_its_own_file_and_survives_reboot():
     # Never rewritten for sync: the tail's records are appended (folded in:
     # the acknowledgement covers the game file alone) and the tail removed.
     assert fs.read(game_file(gid)) == whole and whole.startswith(journal_before)
-    assert journal_ops.tail_file(gid) not in fs.files
+    assert journal_files.tail_file(gid) not in fs.files
     assert "g0001.ack" in fs.files
     s = Journal(fs.reboot()).boot()[0]
     assert s.synced == size == s.size
@@ -502,8 +504,8 @@ def test_journal_falls_back_to_the_generic_encoder_for_unknown_values():
 
 FAST_VM = r"""
 import json, micropython
-from tallyboard import journal_format as jf
-from tallyboard.journal import Journal
+from tallyboard.journal import record as jf
+from tallyboard.journal.journal import Journal
 from tricktally import new_game
 buf = bytearray(jf.FAST_MAX)
 def line(end):

@@ -5,12 +5,13 @@ wrong, keeps every record before the damage, and the game goes on."""
 
 import pytest
 
-from tallyboard import journal_format as jf
-from tallyboard import journal_json as jj
+from tallyboard.journal import record as jf
+from tallyboard.journal import encode as jj
 from tallyfakes.memfs import MemFS
-from tallyboard.journal import Journal, JournalError
-from tallyboard.journal_ops import game_file
-from tallyboard.journal_read import decode, rebuild
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.record import JournalError
+from tallyboard.journal.files import game_file
+from tallyboard.journal.read import decode, rebuild
 from tests.firmware import journal_harness as h
 from tricktally.record import to_record
 

@@ -6,8 +6,8 @@ loses no confirmed entry and never stops the board from booting."""
 
 import pytest
 
-from tallyboard.journal import Journal
-from tallyboard.journal_ops import game_file
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.files import game_file
 from tests.firmware import journal_harness as h
 from tricktally import new_game
 from tricktally.record import to_record

@@ -10,16 +10,16 @@ from binascii import crc32
 
 import pytest
 
-from tallyboard.journal import Journal
-from tallyboard.journal_ops import game_file
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.files import game_file
 from tallyfakes.memfs import MemFS
 from tests.firmware import journal_harness as h
 from tests.mpvm import REPO, mpy_cross, payload_lines
-from tallyboard.journal_json import dumps
+from tallyboard.journal.encode import dumps
 from tricktally.record import to_record
 
-FILES = ("fs.py", "fs_more.py", "journal.py", "journal_boot.py", "journal_format.py", "journal_json.py", "journal_ops.py",
-         "journal_read.py", "journal_sync.py")
+FILES = ("fs.py", "fs_more.py", "journal/__init__.py", "journal/boot.py", "journal/encode.py", "journal/files.py",
+         "journal/games.py", "journal/journal.py", "journal/read.py", "journal/record.py", "journal/sync.py")
 
 def _cases():
     cases = []

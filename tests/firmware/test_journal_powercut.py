@@ -7,7 +7,7 @@ boots) and that the game carries on to the same end."""
 import pytest
 
 from tallyfakes.memfs import MemFS
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 from tests.firmware import journal_harness as h
 
 
@@ -101,7 +101,7 @@ class NoRepairJournal(Journal):
     """Leaves a torn tail in place at boot: later appends hide behind it."""
 
     def boot(self):
-        from tallyboard.journal_boot import Boot
+        from tallyboard.journal.boot import Boot
 
         class NoRepair(Boot):
             def scan(self, st, s, repair, ack_upto=0, tail=False):

@@ -8,14 +8,15 @@ import random
 
 import pytest
 
-from tallyboard import journal_format as jf
+from tallyboard.journal import record as jf
 from tallyboard.config import Config
 from tallyfakes.memfs import MemFS
-from tallyboard import journal as board_journal
-from tallyboard import journal_ops
-from tallyboard.journal import Journal, JournalError
-from tallyboard.journal_ops import game_file
-from tallyboard import journal_read
+from tallyboard.journal import journal as board_journal
+from tallyboard.journal import files as journal_files
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.record import JournalError
+from tallyboard.journal.files import game_file
+from tallyboard.journal import read as journal_read
 from tests.core.play import choose
 from tests.firmware.journal_harness import current_file
 from tests.firmware.ui_script import Session
@@ -70,7 +71,7 @@ def test_memory_and_journal_agree_after_any_failed_write(seed):
     s = Session(fs=fs)
     app = s.app
     app.start_game(("wizard", "spades", "hearts")[seed % 3], NAMES, 0, {} if seed % 3 != 2 else {"target": 60})
-    app.work()  # the board's loop after the press: the start record (app_more.start_game)
+    app.work()  # the board's loop after the press: the start record (moves.start_game)
     g = app.game
     assert g is not None
     for step in range(140):
@@ -257,7 +258,7 @@ def test_every_damaged_piece_is_kept_and_readable():
     assert [k for k, _ in j.pieces(gid)] == [1, 2, 3]
     for k, size in j.pieces(gid):
         assert j.read_piece(gid, k, 0, size) == pieces[k - 1]
-    assert journal_ops.piece_name(gid, 2) in fs.files
+    assert journal_files.piece_name(gid, 2) in fs.files
     j.mark_synced(gid, j.size(gid))
     j.delete(gid, force=True)
     assert not [n for n in fs.files if n.endswith(".bad")]

@@ -8,10 +8,10 @@ import math
 
 import pytest
 
-from tallyboard import journal as jb
-from tallyboard.journal import Journal
-from tallyboard.journal_ops import game_file
-from tallyboard.journal_ops import tail_file
+from tallyboard.journal import journal as jb
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.files import game_file
+from tallyboard.journal.files import tail_file
 from tallyfakes.memfs import MemFS
 from tests.firmware import journal_harness as h
 from tricktally import new_game
@@ -360,7 +360,7 @@ def test_the_longest_game_through_the_app_folds_between_presses_only():
         board.pause()
         idle_folds += size() > grown
     # No press folds: the game's last one leaves its end record and final
-    # fold to the app's loop after it (app_more.finish), which makes the
+    # fold to the app's loop after it (moves.finish), which makes the
     # finished game one file.
     assert folded == [] and g.finished
     assert game_file(1) in lfs.listdir("/") and "g0001.tl" not in lfs.listdir("/")

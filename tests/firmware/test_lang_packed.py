@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from tallyboard import i18n
+from tallyboard import i18n, lang_file
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -30,7 +30,7 @@ def test_the_packed_tables_are_not_stale():
 def test_check_mode_names_a_stale_table(tmp_path, capsys):
     folder = tmp_path / "tallyboard"
     folder.mkdir()
-    for lang in i18n.LANGUAGES:
+    for lang in lang_file.LANGUAGES:
         src = os.path.join(make_lang.FOLDER, "lang_%s.py" % lang)
         with open(src, encoding="utf-8") as f:
             (folder / ("lang_%s.py" % lang)).write_text(f.read(), encoding="utf-8")
@@ -42,10 +42,10 @@ def test_check_mode_names_a_stale_table(tmp_path, capsys):
     assert make_lang.stale(str(folder)) == ["lang_es.bin"]
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("lang", lang_file.LANGUAGES)
 def test_what_the_board_reads_is_the_edited_table(lang):
     source = make_lang.source_table(lang)
-    assert i18n.table(lang) == source
+    assert lang_file.table(lang) == source
     try:
         i18n.use(lang)
         for key, value in source.items():
@@ -74,12 +74,12 @@ def _key_with_hash(h):
         for b in letters:
             for c in letters:
                 prefix = a + b + c
-                r = (h - i18n.key_hash(prefix) * 1089) & 0x3FFFFF
+                r = (h - lang_file.key_hash(prefix) * 1089) & 0x3FFFFF
                 c1 = (r - 48) // 33
                 c2 = r - 33 * c1
                 if 48 <= c1 < 123 and 48 <= c2 < 123:
                     key = prefix + chr(c1) + chr(c2)
-                    assert i18n.key_hash(key) == h
+                    assert lang_file.key_hash(key) == h
                     return key
     raise AssertionError("no key found for hash %#x" % h)
 

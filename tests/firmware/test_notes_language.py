@@ -12,17 +12,17 @@ import re
 
 import pytest
 
-from tallyboard import i18n
-from tallyboard.journal_format import JournalError
+from tallyboard import i18n, lang_file
+from tallyboard.journal.record import JournalError
 from tests.firmware.damaged_boards import BOARDS, refusals
 from tests.firmware.ui_script import Session
 
 # Spanish words of the other screens, and the two the notes share with English.
 SPANISH = set(
-    w.lower() for k, v in i18n.table("es").items() if not k.startswith(("note_", "cfg_")) for w in re.findall(r"[A-Za-z]+", v)
+    w.lower() for k, v in lang_file.table("es").items() if not k.startswith(("note_", "cfg_")) for w in re.findall(r"[A-Za-z]+", v)
 ) | {"firmware", "bytes"}
 # The note keys' English, so a screen that fell back to English fails too.
-ENGLISH_NOTES = " ".join(v for k, v in i18n.table("en").items() if k.startswith("note_") or k.startswith("cfg_"))
+ENGLISH_NOTES = " ".join(v for k, v in lang_file.table("en").items() if k.startswith("note_") or k.startswith("cfg_"))
 
 
 def english_words(shown, english):
@@ -102,7 +102,7 @@ NOTES_VM = """
 import json
 from binascii import unhexlify
 from tallyfakes.memfs import MemFS
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 from tallyboard.config import Config
 from tallyboard import i18n
 
@@ -121,7 +121,7 @@ def test_the_notes_read_the_same_on_micropython():
     # The board's VM boots the same damaged flashes and words the same notes.
     from tallyboard import notes
     from tallyboard.config import Config
-    from tallyboard.journal import Journal
+    from tallyboard.journal.journal import Journal
     from tests.mpvm import run_micropython
     import json
 
@@ -148,7 +148,7 @@ def test_the_notes_module_leaves_ram_once_it_has_spoken():
     for case in ("stuck", "removed", "config_bad"):
         app = boot_es(case).app
         assert app.screen.title == "Revisión del registro"
-        # (journal_boot leaves on MicroPython only: tallyboard.journal_ops._forget_reader)
+        # (journal.boot leaves on MicroPython only: Journal.rest)
         assert "tallyboard.notes" not in sys.modules, case
         app.failure(OSError(28, "no space left on device"))
         assert "tallyboard.notes" not in sys.modules

@@ -6,7 +6,7 @@ from tallyboard import frames
 from tallyfakes.fake_clock import FakeClock
 from tallyboard.config import Config
 from tallyfakes.memfs import MemFS
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 from tallyboard.link import Link
 from tallyboard.app import LinkOnDemand
 

@@ -288,7 +288,7 @@ def test_battery_mark_only_where_the_title_bar_is_free():
     s.start_game("spades", 4)
     # the hand header: the dealer's name moves left to make room
     assert s.screen() == "NumberEntry" and _mark_pixels(s) > 0
-    s.app.show_table(lambda app: None, None)
+    s.app.show_table()
     s.app.redraw()
     # the score table's column heads fill the right end of its bar: no mark
     body = [s.bus.pixel(x, 1) for x in range(battery_mark._X, battery_mark._X + 14)]

@@ -8,13 +8,14 @@ import sys
 import pytest
 
 import tallyboard
-from tallyboard import i18n
+from tallyboard import i18n, lang_file, notes
 from tests.firmware.ui_corpus import corpus
 from tests.firmware.ui_script import Session
 
 
 def _langs():
-    return sorted(m for m in sys.modules if m.startswith("tallyboard.lang_"))
+    # the string tables' modules (lang_file, which finds their files, is not one)
+    return sorted(m for m in sys.modules if m.startswith("tallyboard.lang_") and m != "tallyboard.lang_file")
 
 
 def test_strings_are_read_from_the_flash_and_no_table_is_loaded():
@@ -24,7 +25,7 @@ def test_strings_are_read_from_the_flash_and_no_table_is_loaded():
         assert _langs() == []
         # the editable source tables are never loaded on the board
         assert "tallyboard.lang_fr" not in sys.modules
-        assert i18n.code == "fr" and i18n.t("new_game") == i18n.table("fr")["new_game"]
+        assert i18n.code == "fr" and i18n.t("new_game") == lang_file.table("fr")["new_game"]
         # no fallback table: a key no table has shows as itself
         assert i18n.t("no_such_key_anywhere") == "no_such_key_anywhere"
     finally:
@@ -36,24 +37,21 @@ def test_a_key_with_a_table_key_s_hash_is_still_not_that_key():
     # "new_ganD" hashes like "new_game" (one more on the 7th character,
     # 33 less on the 8th): the record's own key is checked.
     other = "new_gan" + chr(ord("e") - 33)
-    assert i18n.key_hash(other) == i18n.key_hash("new_game")
+    assert lang_file.key_hash(other) == lang_file.key_hash("new_game")
     i18n.use(i18n.code or "en")  # nothing kept: both read from the flash
     assert i18n.t(other) == other
-    assert i18n.t("new_game") == i18n.table(i18n.code or "en")["new_game"]
+    assert i18n.t("new_game") == lang_file.table(i18n.code or "en")["new_game"]
 
 
-def test_what_the_menus_ask_of_i18n_is_loaded_when_asked_for():
+def test_choosing_a_language_loads_the_table_files_code_a_string_does_not():
     tallyboard.unload("tallyboard.lang_file")
     assert i18n.t("new_game") and "tallyboard.lang_file" not in sys.modules
-    # the settings screen's list, a whole table, a refusal's wording
-    assert i18n.NATIVE["es"] == "Español" and i18n.LANGUAGES[0] == "en"
+    i18n.use(i18n.code or "en")
     assert "tallyboard.lang_file" in sys.modules
-    assert i18n.table("en")["new_game"] == i18n.t("new_game")
+    assert lang_file.table(i18n.code)["new_game"] == i18n.t("new_game")
     from tricktally import RuleError
 
-    assert i18n.explain(RuleError("x", seat=1, rule="bid_range"), ["Ann", "Bob"]).startswith("Bob")
-    with pytest.raises(AttributeError):
-        i18n.no_such_name
+    assert notes.explain(RuleError("x", seat=1, rule="bid_range"), ["Ann", "Bob"]).startswith("Bob")
 
 
 def test_unload_forgets_a_module_and_a_later_import_loads_it_again():
@@ -86,9 +84,8 @@ def test_the_core_s_modules_loaded_on_use_are_forgotten_in_a_game():
     # the new-game form and Game() loaded the settings tables: gone with the
     # menus once the game is on screen, as the app's moves off the loop are
     # (the score table's code, which the loop loads during the first hand,
-    # brings no lang_file: i18n.__getattr__ leaves CPython's probe of
-    # __path__ alone)
-    for name in ("tricktally.settings", "tallyboard.config_store", "tallyboard.app_more", "tallyboard.lang_file"):
+    # brings no lang_file)
+    for name in ("tricktally.settings", "tallyboard.config_store", "tallyboard.moves", "tallyboard.lang_file"):
         assert name not in sys.modules, name
     assert not hasattr(sys.modules["tricktally"], "settings")
     s.press("ok")  # the first bid
@@ -112,11 +109,11 @@ def test_a_refused_entry_in_a_game_is_worded_by_the_rarer_moves_then_forgotten()
     with pytest.raises(RuleError) as info:
         g.enter("bid", seat, 99)  # what the app is about to be refused
     assert s.app.enter("bid", seat, 99) is False and g.entries() == 0
-    assert s.screen() == "Message" and " ".join(s.app.screen.lines) == i18n.explain(info.value, s.app.names)
+    assert s.screen() == "Message" and " ".join(s.app.screen.lines) == notes.explain(info.value, s.app.names)
     s.press("ok")  # back to the entry; the next game screen forgets the words
     s.press("ok")
     assert g.entries() == 1
-    for name in ("tallyboard.app_more", "tallyboard.notes", "tallyboard.lang_file"):
+    for name in ("tallyboard.moves", "tallyboard.notes", "tallyboard.lang_file"):
         assert name not in sys.modules, name
 
 

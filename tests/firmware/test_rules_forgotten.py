@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """A game's rules module (tricktally.spades, .wizard, .hearts) leaves RAM
-once no Game of its kind is left on the board (app_more.forget_rules, on
+once no Game of its kind is left on the board (moves.forget_rules, on
 the home menu and when a game starts), and stays while a paused game of its
 kind exists: a Game keeps its class, so forgetting that module would only
 load a second copy of it when the game resumes. Checked through the app on

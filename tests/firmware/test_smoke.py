@@ -191,7 +191,7 @@ def test_flash_low_on_space_fails_and_unknown_space_passes():
 
 
 def test_min_free_matches_the_journal():
-    from tallyboard.journal import LOW_SPACE
+    from tallyboard.journal.files import LOW_SPACE
 
     assert smoke.MIN_FREE == LOW_SPACE
 

@@ -7,8 +7,8 @@ headings on the same columns, in every language, 2 to 6 sides."""
 
 import pytest
 
-from tallyboard import app_more, i18n, text
-from tallyboard.ui import entry
+from tallyboard import i18n, lang_file, moves, text
+from tallyboard.ui import hand as hand_screens
 from tallyboard.ui.table import TableScreen
 from tests.firmware.drawn import record_text
 from tests.firmware.ui_script import Session
@@ -48,7 +48,7 @@ def _table(monkeypatch, g, lang="en"):
     # x = 1 on the 6 px character grid.
     s = Session()
     s.app.set_language(lang)
-    app_more.use_game(s.app, None, g)
+    moves.use_game(s.app, None, g)
     s.app.go(TableScreen(s.app, lambda app: None))
     seen = Calls()
     seen.calls = []
@@ -106,13 +106,13 @@ def _check_line(line, x, numbers, ends, name):
         assert line[start - 1] == " ", "%r: %s touches what is before it" % (line, v)
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("lang", lang_file.LANGUAGES)
 def test_spades_with_bags_a_six_letter_name_and_a_four_digit_change(monkeypatch, lang):
     g = Spades(["Benjamin", "Élodie", "Zoë", "Dee"], 0, {"bags": True, "partners": False, "nil": True})
     _enter(g, (10, 1, 1, 1), (10, 1, 1, 1))  # bids (from the seat after the dealer), tricks
     app, calls = _table(monkeypatch, g, lang)
     hand = g.hands[-1]
-    assert entry.name_width(g) == 40  # six characters: "Benjam", "Élodie"
+    assert hand_screens.name_width(g) == 40  # six characters: "Benjam", "Élodie"
     rows = [(s, x, y) for s, x, y, font, color in calls if color == 1 and 6 <= y <= 46 and x == 1]
     assert len(rows) == 4
     for s, x, y in rows:

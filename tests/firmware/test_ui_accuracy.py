@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tallyboard import i18n
+from tallyboard import i18n, lang_file
 from tallyboard.ui import widgets
 from tallyboard.ui.accuracy import open_accuracy
 from tests.firmware.test_ui_languages import Recorder
@@ -82,7 +82,7 @@ def test_hearts_has_no_bids_so_right_stays_on_the_table():
     assert s.screen() == "TableScreen"
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("lang", lang_file.LANGUAGES)
 def test_the_screen_fits_the_panel_in_every_language(lang, monkeypatch):
     s = _at_table("wizard", {}, HANDS["wizard"])
     s.app.set_language(lang)

@@ -19,9 +19,9 @@ import re
 
 import pytest
 
-from tallyboard import i18n, text
+from tallyboard import i18n, lang_file, notes, text
 from tallyboard.config import Config
-from tallyboard.journal import LOW_SPACE
+from tallyboard.journal.files import LOW_SPACE
 from tallyboard.ui import games
 from tallyboard.ui.accuracy import open_accuracy
 from tallyboard.ui.message import Message
@@ -38,7 +38,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FIRMWARE = os.path.join(ROOT, "firmware", "tallyboard")
 CORE = os.path.join(ROOT, "shared", "tricktally")
 LONG_NAMES = ["Wwwwwwwwww", "Mmmmmmmmmm", "Ééééééééé1", "Kkkkkkkkkk", "Qqqqqqqqqq", "Zzzzzzzzzz"]
-ENGLISH = i18n.table("en")
+ENGLISH = lang_file.table("en")
 GAP = 2  # pixels between two strings on one line (3 with the glyph's blank column)
 GAP_LABEL = 6  # between a form line's label and its value: a whole space
 PLACEHOLDER = re.compile(r"%[sdr]|\{\d\}")  # "{1}" may move, "%s" may not
@@ -114,8 +114,8 @@ def _rule_values():
 
 
 def test_every_table_has_every_key_and_only_drawable_characters():
-    for lang in i18n.LANGUAGES:
-        table = i18n.table(lang)
+    for lang in lang_file.LANGUAGES:
+        table = lang_file.table(lang)
         assert set(table) == set(ENGLISH), "%s: missing %s, extra %s" % (lang, sorted(set(ENGLISH) - set(table)), sorted(set(table) - set(ENGLISH)))
         for key, value in table.items():
             assert value, (lang, key)
@@ -125,12 +125,12 @@ def test_every_table_has_every_key_and_only_drawable_characters():
             assert mine == english, "%s %s: placeholders differ from English" % (lang, key)
             for ch in value:
                 assert text.SMALL.glyph(ord(ch)) is not None, "%s %s: %r has no glyph" % (lang, key, ch)
-    for name in i18n.NATIVE.values():
+    for name in lang_file.NATIVE.values():
         for ch in name:
             assert text.SMALL.glyph(ord(ch)) is not None
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("lang", lang_file.LANGUAGES)
 def test_no_key_is_written_twice(lang):
     # A dict literal keeps the last of two equal keys silently: a merge that
     # brings the same phrase from two branches must keep one.
@@ -141,10 +141,10 @@ def test_no_key_is_written_twice(lang):
     assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("lang", lang_file.LANGUAGES)
 def test_typography_and_rejected_terms(lang):
     problems = []
-    for key, value in sorted(i18n.table(lang).items()):
+    for key, value in sorted(lang_file.table(lang).items()):
         low = value.lower() + " "
         for word in REJECTED[lang]:
             if word in low:
@@ -542,7 +542,7 @@ def _refusals(s, t):
     for key in sorted(ENGLISH):
         if key.startswith("rule_"):
             for seat in (1, None):
-                s.app.refuse(i18n.explain(RuleError("x", hand=3, seat=seat, rule=key[5:]), LONG_NAMES[:4]))
+                s.app.refuse(notes.explain(RuleError("x", hand=3, seat=seat, rule=key[5:]), LONG_NAMES[:4]))
                 s.app.redraw()
                 s.press("ok")
     s.app.refuse(s.app.failure(OSError(28, "No space left on device")))
@@ -676,7 +676,7 @@ def _battery(lang, monkeypatch):
     return s, rec
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("lang", lang_file.LANGUAGES)
 def test_every_screen_fits_in_every_language(lang, monkeypatch):
     s, rec = _session(lang, monkeypatch)
     t = i18n.t
@@ -701,6 +701,6 @@ def test_every_screen_fits_in_every_language(lang, monkeypatch):
     problems.extend(orec.problems)
     used |= orec.used
     assert problems == [], "\n".join(sorted(set(problems)))
-    # The walk looked up every key of the table (the language names come from i18n.NATIVE).
+    # The walk looked up every key of the table (the language names come from lang_file.NATIVE).
     never = sorted(k for k in ENGLISH if k not in used)
     assert never == [], "%s: keys no screen of the walk used: %s" % (lang, never)

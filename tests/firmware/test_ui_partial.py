@@ -188,12 +188,12 @@ def test_a_missing_value_s_line_is_the_font_s_dash():
     glyph = bytearray(64)
     line = bytearray(64)
     text.draw(FrameBuffer(glyph, 32, 16, MONO_VLSB), "-", 3, 2)
-    FrameBuffer(line, 32, 16, MONO_VLSB).hline(3, 2 + 5, 5, 1)  # as ui.entry.draw_values draws it
+    FrameBuffer(line, 32, 16, MONO_VLSB).hline(3, 2 + 5, 5, 1)  # as ui.hand.draw_values draws it
     assert any(glyph) and glyph == line
 
 
 def test_no_ascii_letter_reaches_the_page_above_its_line():
-    # ui.entry.draw_names skips the names when only the page above them is
+    # ui.hand.draw_names skips the names when only the page above them is
     # redrawn and every name is ASCII: only accented capitals have ink in
     # a SMALL cell's top two rows (their accents).
     from tallyboard.text import FrameBuffer, MONO_VLSB

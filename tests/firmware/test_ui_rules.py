@@ -51,7 +51,7 @@ def test_refused_bid_shows_the_rule_and_changes_nothing():
 
 
 def test_refusals_are_shown_in_the_chosen_language():
-    from tallyboard import i18n
+    from tallyboard import i18n, lang_file
 
     s = Session()
     s.start_game("wizard", 4, {"even_bids": "never"})
@@ -62,7 +62,7 @@ def test_refusals_are_shown_in_the_chosen_language():
         s.press("up")
         s.press("ok")
         text = " ".join(s.app.screen.lines)
-        assert i18n.table("es")["rule_even_bids"].split()[0] in text and "(even_bids)" in text
+        assert lang_file.table("es")["rule_even_bids"].split()[0] in text and "(even_bids)" in text
         assert "may not" not in text
     finally:
         i18n.use("en")

@@ -8,7 +8,8 @@ from tests.core.play import choose
 from tests.firmware.ui_script import Session
 from tallyfakes.memfs import MemFS
 from tallyboard.i18n import t
-from tallyboard.journal import LOW_SPACE, Journal
+from tallyboard.journal.files import LOW_SPACE
+from tallyboard.journal.journal import Journal
 from tricktally import new_game
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]

@@ -6,7 +6,7 @@ a forbidden bid crossed out before the dealer gets there), tricks starting
 at the bid, the moon in three presses, undo that says what it took back,
 who deals next, the final standings, one word per game and number grammar."""
 
-from tallyboard.ui import entry
+from tallyboard.ui import hand, widgets
 from tallyboard.ui.roster import FIRST, REST
 from tallyfakes.describe import describe
 from tests.firmware.drawn import record_text
@@ -173,8 +173,8 @@ def test_an_unsynced_game_asks_twice_and_says_it_is_not_on_a_pc():
 
 def _column(g, seat):
     # Left x and width of a seat's column in the entry rows.
-    width = (128 - entry._LABEL_W) // g.n
-    return entry._LABEL_W + width * seat, width
+    width = (128 - hand._LABEL_W) // g.n
+    return hand._LABEL_W + width * seat, width
 
 
 def test_the_entry_row_keeps_seat_order_with_names_and_marks(monkeypatch):
@@ -409,9 +409,9 @@ def test_the_wizard_table_asks_the_next_trump_in_the_press_that_leaves_it(monkey
     g = _wizard_round_one(s)
     table = s.app.screen
     assert table.trump
-    keys = drawn.line(entry.widgets.line(6))
+    keys = drawn.line(widgets.line(6))
     assert keys.startswith("Trump") and "\u25b2\u2660" in keys and "OK-" in keys
-    assert drawn.line(entry.widgets.line(7)).startswith("Ben deals 2")
+    assert drawn.line(widgets.line(7)).startswith("Ben deals 2")
     s.press("up")  # spades, and on to the bids
     assert g.trump == "S" and s.screen() == "NumberEntry" and g.kind == "bid"
     # The same journal as when the trump screen asks it (BACK, Scores, OK).
@@ -524,7 +524,7 @@ def test_the_spades_table_asks_the_next_first_bid_as_the_picker_does(monkeypatch
     table = s.app.screen
     seat = g.seat
     assert table.picker is not None and table.picker.seat == seat and g.kind == "bid"
-    assert drawn.line(entry.widgets.line(6)) == "Bid%s\u25c02%s4\u25b6" % (NAMES[seat], table.picker.value)
+    assert drawn.line(widgets.line(6)) == "Bid%s\u25c02%s4\u25b6" % (NAMES[seat], table.picker.value)
     s.press("up")  # changes the bid shown, enters nothing
     assert s.screen() == "TableScreen" and table.picker.value == 4 and g.current_entries() == []
     s.press("ok")  # bids it
@@ -564,8 +564,8 @@ def test_the_trump_keys_are_the_buttons_arrows_in_suit_order():
     # ui.trump spells the keys out (a const tuple is folded into the code on
     # the board): they must stay the buttons' own names, suit by suit.
     from tallyboard import buttons
-    from tallyboard.ui import trump
+    from tallyboard.ui import hand, trump
 
     assert trump._TRUMP_ORDER == (buttons.UP, buttons.RIGHT, buttons.DOWN, buttons.LEFT)
-    assert trump._SUITS == ("S", "H", "D", "C")
-    assert [trump.trump_sign(s) for s in (None, "none", "S", "C")] == ["?", "-", "\u2660", "\u2663"]
+    assert hand.SUITS == ("S", "H", "D", "C")
+    assert [hand.trump_sign(s) for s in (None, "none", "S", "C")] == ["?", "-", "\u2660", "\u2663"]

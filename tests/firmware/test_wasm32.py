@@ -12,8 +12,8 @@ import pytest
 
 from bench.wasm32_bench import check_run
 from tallyboard.fs import OsFS
-from tallyboard.journal import Journal
-from tallyboard.journal_ops import game_file
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.files import game_file
 from tests import board_keys, mpvm, wasm32
 from tests.core.test_core_on_micropython import vectors
 from tests.payloads.core_vectors import replay_vector, through_json
@@ -77,12 +77,12 @@ def test_live_heap_is_read_after_a_collection_at_every_step(longest):
 
 
 def test_imports_cost_less_on_32_bits_than_on_the_64_bit_unix_port():
-    data = json.dumps({"before": [], "modules": ["tricktally.game", "tallyboard.journal_format"]})
+    data = json.dumps({"before": [], "modules": ["tricktally.game", "tallyboard.journal.record"]})
     _, steps = wasm32.run_steps("import_cost", data)
     wasm = {label: used for label, used in steps["steps"]}
     unix = {line["module"]: line["bytes"] for line in mpvm.payload_lines("import_cost", data) if "module" in line}
-    wasm_cost = wasm["tallyboard.journal_format"] - wasm["tricktally.game"]
-    assert 1024 < wasm_cost < unix["tallyboard.journal_format"]
+    wasm_cost = wasm["tallyboard.journal.record"] - wasm["tricktally.game"]
+    assert 1024 < wasm_cost < unix["tallyboard.journal.record"]
 
 
 def test_scoring_vectors_on_the_32_bit_port_match_cpython():

@@ -81,8 +81,8 @@ class Session:
         self.presses += 1
         n = self.app.handle(name, kind)
         # The board's loop after the event (App.work): what the press left
-        # for it, such as a closed game's end record (app_more.finish) or a
-        # new game's start record (app_more.start_game).
+        # for it, such as a closed game's end record (moves.finish) or a
+        # new game's start record (moves.start_game).
         # The clock stands still: no idle fold.
         self.app.work()
         if self.record:

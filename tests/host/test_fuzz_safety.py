@@ -10,11 +10,11 @@ import time
 import pytest
 
 from tallyboard import frames
-from tallyboard import journal_format as jf
+from tallyboard.journal import record as jf
 from tallyfakes.memfs import MemFS
-from tallyboard.journal import Journal
-from tallyboard.journal_ops import game_file
-from tallyboard.journal_read import decode
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.files import game_file
+from tallyboard.journal.read import decode
 from tests.host.board_sim import ACCENTED, play_games
 from tests.host.link_helpers import MemBoard
 from tricktally.record import to_record

@@ -10,7 +10,7 @@ import pytest
 from tallyboard import frames
 from tallyboard.config import Config
 from tallyfakes.memfs import MemFS
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 from tallyboard.link import Link
 from tests.host.board_sim import BoardThread, play_games
 from tests.host.link_helpers import MemBoard, MemStream
@@ -257,7 +257,7 @@ def test_link_runs_on_micropython():
     flash) exactly as on CPython."""
     code = """
 from tallyfakes.memfs import MemFS
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 from tallyboard.config import Config
 from tallyfakes.fake_clock import FakeClock
 from tallyboard.link import Link

@@ -20,9 +20,9 @@ from click.testing import CliRunner
 
 from tallyboard import frames
 from tallyfakes.memfs import MemFS
-from tallyboard.journal import Journal
-from tallyboard.journal_ops import game_file
-from tallyboard.journal_ops import tail_file
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.files import game_file
+from tallyboard.journal.files import tail_file
 from tests.firmware.journal_harness import current_file
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
 from tests.host.link_helpers import MemBoard

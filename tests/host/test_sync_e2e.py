@@ -216,7 +216,7 @@ def test_a_killed_sync_leaves_a_consistent_database(tmp_path):
 
 def test_imported_records_land_on_the_flash_and_sync_back_equal(tmp_path):
     from tallyboard.fs import OsFS
-    from tallyboard.journal import Journal
+    from tallyboard.journal.journal import Journal
     from tests.core.play import random_game
     from tricktally_host.importer import import_into_folder
     from tricktally_host.records import RecordError

@@ -20,8 +20,8 @@ import json
 from binascii import crc32
 
 from tallyboard.fs import OsFS
-from tallyboard.journal import Journal
-from tallyboard.journal_ops import game_file
+from tallyboard.journal.journal import Journal
+from tallyboard.journal.files import game_file
 from tricktally import new_game
 from tricktally.record import to_record
 

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: MIT
-"""The screens of a hand: the header every hand screen shares, the number
-picker (bids, tricks, hearts). Only what a game needs is loaded: Wizard's
-trump screen is in ui.trump, Hearts' seat picker and moon choice in
-ui.seats, the privacy
-screens of hidden and delayed bidding (pass to NAME, reveal) in
-ui.private, the first card played of delayed bidding in ui.first_card.
+"""The number picker (bids, tricks, hearts) and the screen a hand's next
+step asks for (``for_step``). What every hand screen shares is ui.hand's;
+only what a game needs is loaded: Wizard's trump screen is in ui.trump,
+Hearts' seat picker and moon choice in ui.seats, the privacy screens of
+hidden and delayed bidding (pass to NAME, reveal) in ui.private, the first
+card played of delayed bidding in ui.first_card.
 
 The pickers only show and move a value; ``app.enter`` checks it with the
 core and journals it. Number picker keys: UP/DOWN change the value, OK
@@ -13,10 +13,11 @@ are shown beside the big number), BACK opens the game menu, long BACK undoes
 the last entry.
 """
 
-from tallyboard import i18n, text
-from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG, REPEAT
+from tallyboard import text
+from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, REPEAT
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
+from tallyboard.ui.hand import draw_names, draw_neighbours, draw_sum, draw_values, game_key, header
 
 try:
     from micropython import const
@@ -25,218 +26,19 @@ except ImportError:
 
 # Constants: on the board they are folded into the code (no name kept).
 _BLIND_NIL = const(-1)
-# The neighbours' arrows (the privacy and bid-line screens write them too).
-_ARROW_L = const("\u25c0")
-_ARROW_R = const("\u25b6")
 _VALUE_Y = const(24)  # the big value fills pages 3 and 4 exactly
-_NEIGHBOUR = const(36)  # the neighbours sit this far left/right of the middle
 # text.SMALL's advance: every character and digit (a width is a count of
 # characters, no text.width call).
 _ADV = const(6)
-# A line's UTF-8 bytes, filled in place by whoever draws the next line with
-# one text.draw instead of one per piece ("3/10", ui.table's next deal): a
-# call costs some 0.25 Pico ms. tallyboard.text's bytearray on CPython: its
-# extend() takes a string, as MicroPython's does.
-LINE = getattr(text, "bytearray", bytearray)(0)
-
-
-def fraction(a, b=None):
-    """LINE filled with int ``a`` (not negative) and, unless ``b`` is None,
-    "/" and ``b``: "3/10" in one text.draw."""
-    line = LINE
-    line[0:] = b""
-    while True:
-        d = 1  # the power of ten of a's first digit
-        while d * 10 <= a:
-            d *= 10
-        while d:
-            line.append(48 + a // d % 10)
-            d //= 10
-        if b is None:
-            return line
-        line.append(47)  # "/"
-        a = b
-        b = None
-
-
-def header(app, g, kind=None, value=None):
-    """Page 0: hand (round) number and dealer in the title bar; page 1: the
-    cards dealt, and the trump, pass direction or target. With ``kind``
-    (tricks, hearts) page 1 keeps only what matters then (cards; the pass
-    for Hearts) and ends with the running sum of that kind, ``value`` (on the picker)
-    counted in."""
-    fb = app.fb
-    if text.MASK & 1:  # the title bar is redrawn
-        # Wizard has rounds, Spades and Hearts hands.
-        x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))
-        # "3/10" ("3" where the hands are not counted)
-        x = text.draw(fb, fraction(g.hand_number, g.hand_count() or None), x + 4, -2, None, 0)
-        name = app.short_names[g.dealer]
-        dealer = t("dealer_short")
-        right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
-        # The dealer sits flush right, but never over the hand number: when
-        # the bar is too short ("Round 10/10" beside the battery mark), the
-        # name's end is covered by lit bar again (cut at a letter, no new string).
-        x = max(right - 3 - (len(name) + len(dealer)) * _ADV, x + 4)
-        x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
-        if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
-            cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
-            fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
-    if not text.MASK & 3:
-        return  # line 1 (its letters in page 1, accents in page 0) is not redrawn
-    y = 6  # line 1
-    if g.NAME == "hearts":
-        # One phrase per direction ("pass left", "no passing"): the running
-        # sum may take the right of the line.
-        from tallyboard.ui.seats import pass_word  # Hearts' screens
-
-        text.draw(fb, pass_word(g), 0, y)
-    else:
-        # "1 card" / "13 cards"
-        x = text.draw(fb, g.cards, 0, y)
-        x = text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y) + 8
-    if kind is not None:
-        draw_sum(fb, g, kind, y, value, False)
-    elif g.NAME == "wizard":
-        x = text.draw(fb, t("trump"), x, y)
-        from tallyboard.ui.trump import trump_sign  # Wizard's
-
-        text.draw(fb, trump_sign(g.trump), x + 3, y)
-    elif g.NAME == "spades":
-        x = text.draw(fb, t("target"), x, y)
-        text.draw(fb, g.target, x + 3, y)
-
-
-# The row labels' column; the seats share the rest, in table order always
-# (the same place every hand, whoever deals): seat s's column starts at
-# _LABEL_W + (W - _LABEL_W) // n * s.
-def game_key(app, name, kind):
-    """The keys every hand screen shares: a long press (long BACK undoes
-    the last entry; the others do nothing) and BACK (the game menu).
-    Returns True when ``name`` was one of them."""
-    if kind == LONG:
-        if name == BACK:
-            app.undo()
-        return True
-    if name == BACK:
-        app.game_menu()
-        return True
-    return False
-
-
-_LABEL_W = const(26)
-
-
-def draw_names(fb, app, g, y, current, only=-1):
-    """Line ``y``: each seat's name (cut to its column) centred over its
-    values; the seat whose value is asked is inverted, the dealer is
-    underlined (the title bar says "D:"). With ``only`` (a seat), just the
-    cells of ``only`` and ``current``, cleared first."""
-    mask = text.MASK
-    if only < 0 and not mask & 3 << (y >> 3):
-        return  # neither of the line's pages is redrawn
-    width = (widgets.W - _LABEL_W) // g.n
-    names = app.initials  # the names cut to a column, made once per game
-    if names is None:
-        names = app.initials = []
-        accents = False
-        for p in g.players:
-            p = widgets.clip(p, width - 3)
-            names.append(p)
-            accents = accents or len(p.encode()) > len(p)  # not ASCII
-        # After the names: whether one may have ink in the page above its
-        # line (only accented capitals do, tallyboard.text: none in ASCII).
-        names.append(accents)
-    if only < 0 and not mask & 2 << (y >> 3) and not names[g.n]:
-        return  # only the page above is redrawn, and no name reaches it
-    adv = text.SMALL.advance
-    for s in range(g.n):
-        x = _LABEL_W + width * s
-        if only >= 0:
-            if s != only and s != current:
-                continue
-            fb.fill_rect(x, y + 2, width, 8, 0)
-        color = 1
-        if s == current:
-            fb.fill_rect(x, y + 2, width - 1, 8, 1)
-            color = 0
-        name = names[s]
-        w = len(name) * adv
-        left = x + (width - w) // 2
-        text.draw(fb, name, left, y, None, color)
-        if s == g.dealer:
-            fb.hline(left, y + 9, w, 1 - color if s == current else 1)
-
-
-def draw_values(fb, app, g, kind, y, preview=None, preview_seat=None, only=-1):
-    """Line ``y``: the short label of ``kind``, then each seat's value
-    centred under its name ("-" while missing). ``preview`` is drawn
-    crossed out in ``preview_seat``'s column: the bid the rules will forbid
-    there. With ``only`` (a seat), just that seat's cell, cleared first."""
-    if only < 0 and not text.MASK & 3 << (y >> 3):
-        return  # neither of the line's pages is redrawn
-    values = g.current.values[kind]
-    if only < 0:
-        text.draw(fb, t("row_bid" if kind == "bid" else "row_tricks" if kind == "tricks" else "row_hearts"), 0, y)
-        if not text.MASK & 1 << ((y + 2) >> 3) and _BLIND_NIL not in values:
-            return  # digits and "-" stay in the line's own page: not redrawn
-    width = (widgets.W - _LABEL_W) // g.n
-    for s in range(g.n):
-        x = _LABEL_W + width * s
-        if only >= 0:
-            if s != only:
-                continue
-            fb.fill_rect(x, y + 2, width, 8, 0)
-        v = values[s]
-        if v is None and s == preview_seat and preview is not None:
-            left = x + (width - (_ADV if preview < 10 else 2 * _ADV)) // 2  # a bid: 1 or 2 digits
-            right = text.draw(fb, preview, left, y)
-            widgets.cross_out(fb, left - 1, y + 2, right, y + 9)
-        elif v is None:
-            # SMALL's "-" is row 5 of its cell, 5 px: one line, not a glyph.
-            fb.hline(x + (width - 6) // 2, y + 5, 5, 1)
-        elif v == _BLIND_NIL:
-            widgets.draw_center(fb, t("blind_short"), y, None, 1, x, x + width)
-        else:
-            text.draw(fb, v, x + (width - (_ADV if v < 10 else 2 * _ADV)) // 2, y)  # a count: 1 or 2 digits
-
-
-def draw_sum(fb, g, kind, y, value, center=True):
-    """The running sum as players say it: "bids 11/13" while it is short of
-    the cards (or 13 hearts), "over by 1" past them, and "under by 2" once
-    every bid is in and it falls short. ``value`` is the one on the
-    picker, counted as if entered. Drawn piece by piece: no string built."""
-    total = 13 if kind == "hearts" else g.cards  # the hearts in a deck, or the cards dealt
-    values = g.current.values[kind]
-    s = value if value is not None and value > 0 else 0
-    missing = 0
-    for v in values:
-        if v is None:
-            missing += 1
-        elif v > 0:
-            s += v
-    if value is not None:
-        missing -= 1
-    if s > total:
-        key, n, den = "sum_over", s - total, None
-    elif missing <= 0 and s < total and kind == "bid":
-        key, n, den = "sum_under", total - s, None
-    else:
-        key, n, den = "sum_bids" if kind == "bid" else "sum_tricks" if kind == "tricks" else "row_hearts", s, total
-    word = t(key)
-    line = fraction(n, den)  # "11/13"
-    w = (len(word) + len(line)) * _ADV + 4
-    x = (widgets.W - w) // 2 if center else widgets.W - 1 - w
-    text.draw(fb, line, text.draw(fb, word, x, y) + 4, y)
 
 
 class NumberEntry:
     """Pick a whole number for the expected bid, tricks or hearts entry."""
 
     cell_pages = 0  # pages redrawn cell by cell by the next draw (see dirty)
-    # The trump screen (ui.trump sets it when loaded): its title bar stays
-    # for the round's first bid (widgets.paint).
-    follows = None
+    # The class of the trump screen (ui.trump): its title bar stays for the
+    # round's first bid (widgets.paint).
+    follows = "TrumpEntry"
     # What the last draw showed: game, hand, kind, seat, value, entries,
     # crossed-out preview (see dirty); made by the first draw.
     drawn = None
@@ -300,7 +102,7 @@ class NumberEntry:
         d = self.drawn
         g = app.game
         self.cell_pages = 0
-        if last.__class__ is self.follows:
+        if last.__class__.__name__ == self.follows:
             # The round's first bid right after its trump: the same title bar.
             return 0xFE if last.game is g and last.hand == g.hand_number else 255
         if last is not self or d is None or d[0] is not g or d[1] != g.hand_number:
@@ -378,19 +180,7 @@ class NumberEntry:
             if self.value == self.forbidden:
                 widgets.cross_out(fb, x0 - 2, _VALUE_Y, x0 + w + 1, _VALUE_Y + big.height - 1)
             if app.smart:
-                ys = 30  # line 4
-                left = self.neighbour(-1)
-                if left is not None:
-                    x = text.draw(fb, _ARROW_L, 64 - _NEIGHBOUR, ys)
-                    if left == _BLIND_NIL:
-                        text.draw(fb, t("blind_short"), x + 1, ys)
-                    else:
-                        text.draw(fb, left, x + 1, ys)
-                nxt = self.neighbour(1)
-                if nxt is not None:
-                    x = 64 + _NEIGHBOUR - _ADV  # the arrow's left
-                    text.draw(fb, _ARROW_R, x, ys)
-                    text.draw(fb, nxt, x - 1 - (_ADV if nxt < 10 else 2 * _ADV), ys)
+                draw_neighbours(fb, self.neighbour(-1), self.neighbour(1), 30)  # line 4
         if self.private:
             return
         # Lines 5, 6 and 7 at y = 38, 46 and 54.
@@ -416,33 +206,6 @@ class NumberEntry:
                 draw_sum(fb, g, "bid", 54, self.value)
 
 
-def __getattr__(name):
-    # Wizard's trump screen is in ui.trump (loaded for a Wizard game only);
-    # the app asks it here, beside the other hand screens.
-    if name == "TrumpEntry":
-        from tallyboard.ui.trump import TrumpEntry
-
-        return TrumpEntry
-    raise AttributeError(name)
-
-
-def name_width(g):
-    """Pixels a side's name may take in the score table (less where bags
-    get a column: Spades with the bag penalty on, ui.table)."""
-    return 40 if g.NAME == "spades" and g.settings.get("bags") else 48
-
-
-def _reuse(cls, app, g, preset):
-    # One picker of each kind for the app's life, reset for each entry.
-    keep = app.pickers
-    screen = keep.get(cls)
-    if screen is None:
-        screen = keep[cls] = cls(app, g, preset)
-    else:
-        screen.reset(app, g, preset)
-    return screen
-
-
 def for_step(app, preset=None):
     """The screen for what the game expects next (``g.kind`` / ``g.seat``)."""
     g = app.game
@@ -457,4 +220,4 @@ def for_step(app, preset=None):
         from tallyboard.ui.first_card import FirstCardScreen
 
         return app.keep(FirstCardScreen)
-    return _reuse(NumberEntry, app, g, preset)
+    return app.picker(NumberEntry, preset)

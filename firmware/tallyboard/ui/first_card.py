@@ -6,7 +6,7 @@ not hold this one)."""
 
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import header, game_key
+from tallyboard.ui.hand import header, game_key
 
 
 class FirstCardScreen:

@@ -6,7 +6,7 @@ After a delete the board says how much room is left. Loaded only when the
 list opens (which game "Resume" opens is in resume.py)."""
 
 from tallyboard.i18n import t
-from tallyboard.journal import LOW_SPACE
+from tallyboard.journal.files import LOW_SPACE
 from tallyboard.ui import widgets
 from tallyboard.ui.menu import Menu
 from tallyboard.ui.message import Message

@@ -3,11 +3,10 @@
 game menu opened with BACK during a game (the list of stored games is in
 games.py).
 
-The way home is here too (``go_home``, ``close_game``, ``unfinished``;
-tallyboard.app_more hands its moves of those names on to these): the press
-that ends a game loads this module for the home menu anyway, and then
-loads no app_more (about 25 ms on a Pico; the loop loads it after the
-press, app_more.finish)."""
+The way home is here too (``go_home``, ``close_game``, ``unfinished``: the
+app's methods of those names call them): the press that ends a game loads
+this module for the home menu anyway, and then loads no tallyboard.moves
+(the loop loads it after the press, moves.finish)."""
 
 import sys
 
@@ -17,7 +16,7 @@ from tallyboard.ui.menu import Menu
 
 # The game's screens, forgotten on the home menu (go_home): names under
 # tallyboard, one string.
-GAME_MODULES = "ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.first_card ui.seats ui.bid_line ui.trump"
+GAME_MODULES = "ui.hand ui.entry ui.table ui.defaults ui.final ui.undo ui.moon ui.private ui.first_card ui.seats ui.bid_line ui.trump"
 
 
 # The home menu made last while it asks for the form (link_up stops it).
@@ -36,8 +35,8 @@ def go_home(app):
         app.game = None
     if app._pending is None:
         # The rules no game holds go. (A game this press closed: the loop
-        # has app_more.finish forget them right after it, so that the press
-        # loads no app_more.)
+        # has moves.finish forget them right after it, so that the press
+        # loads no tallyboard.moves.)
         app.forget_rules()
     # A game's end, a deletion or the PC's sync used the journal's rarer
     # operations: the menus and the next game's form need none of them.
@@ -54,7 +53,7 @@ def go_home(app):
 def close_game(app):
     """Game over, seen (the final table's OK, tallyboard.app._close_game):
     home at once; the end record (no undo after it) follows in the app's
-    loop after the press (app_more.finish)."""
+    loop after the press (moves.finish)."""
     if app._pending is not None:
         app.finish()  # an earlier one the loop has not ended yet
     if app.game_id is not None:
@@ -131,6 +130,9 @@ def _new_game(app):
     from tallyboard.ui import setup
 
     app.go(setup.new_game_form(app))
+    # This module's code can go while the form is up (BACK loads it again):
+    # room for the entry screens, which the loop loads meanwhile.
+    tallyboard.unload(__name__)
 
 
 def _players(app):

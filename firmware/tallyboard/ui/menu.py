@@ -13,11 +13,6 @@ except ImportError:
     const = lambda x: x  # noqa: E731  (CPython)
 
 _ROWS = const(7)  # text lines under the title bar, one per page
-# Made: without ``const`` (and with _ROWS folded in, no global) the module
-# keeps 17 globals, short of the step at which MicroPython grows a
-# module's dict (its 18th name cost 160 bytes of the heap on the home
-# menu, mp_bench).
-del const
 
 
 def _scroll(cursor, top, count):

@@ -7,7 +7,8 @@ ui.first_card (a hidden game's RAM holds none of it)."""
 from tallyboard import text
 from tallyboard.i18n import t
 from tallyboard.ui import widgets, defaults
-from tallyboard.ui.entry import game_key
+from tallyboard.buttons import DOWN, LEFT, OK, REPEAT, RIGHT, UP
+from tallyboard.ui.hand import draw_neighbours, game_key
 
 try:
     from micropython import const
@@ -15,20 +16,12 @@ except ImportError:
     const = lambda x: x  # noqa: E731  (CPython)
 
 # text.SMALL's advance: every character and digit (a width is a count of
-# characters: no text.width or widgets.draw_center call, a call costs more
-# on the board than the sum it saves).
+# characters: no text.width or widgets.draw_center call).
 _ADV = const(6)
-# The keys by their names (tallyboard.buttons.NAMES; REPEAT is kind 3), the
-# neighbours' arrows and place as ui.entry's picker has them: constants,
-# not names imported. A name stored costs the first press of a hidden
-# bidding game (this module's load) some 0.3 Pico ms, and RAM.
-_REPEAT = const(3)
-_NEIGHBOUR = const(36)
 # The words of the tricks picker that follows the reveal (ui.entry), read
 # from the flash by the press that shows the reveal, which has time to
 # spare, not by the one that leaves it: the picker's first whole draw.
 _TRICKS_WORDS = const(("tricks", "sum_tricks", "row_bid", "row_tricks"))
-del const  # (made: one global fewer)
 
 
 class PassScreen:
@@ -60,15 +53,15 @@ class PassScreen:
     def key(self, app, name, kind):
         if game_key(app, name, kind):
             return
-        if name == "ok":
+        if name == OK:
             # The start this screen shows (draw, or dirty from the one before).
             app.enter("bid", self.seat, self.shown)
-        elif (name == "left" or name == "right") and app.smart and kind != _REPEAT:
+        elif (name == LEFT or name == RIGHT) and app.smart and kind != REPEAT:
             low, high = app.game.bounds()
-            v = self.shown + (1 if name == "right" else -1)
+            v = self.shown + (1 if name == RIGHT else -1)
             if 0 <= v and low <= v <= high:
                 app.enter("bid", self.seat, v)
-        elif name == "up" or name == "down":
+        elif name == UP or name == DOWN:
             app.private_ready(self.seat)
             app.screen.key(app, name, kind)
 
@@ -98,13 +91,8 @@ class PassScreen:
         x0 = (widgets.W - w) // 2
         fb.fill_rect(x0 - 3, y + 1, w + 6, 10, 1)
         text.draw(fb, v, x0, y, None, 0)
-        if app.smart and v - 1 >= 0 and v - 1 >= low:
-            x = text.draw(fb, "\u25c0", 64 - _NEIGHBOUR, y)  # the number picker's arrows (ui.entry)
-            text.draw(fb, v - 1, x + 1, y)
-        if app.smart and v + 1 <= high:
-            x = 64 + _NEIGHBOUR - _ADV  # the arrow's left
-            text.draw(fb, "\u25b6", x, y)
-            text.draw(fb, v + 1, x - 1 - (_ADV if v + 1 < 10 else 2 * _ADV), y)
+        if app.smart:
+            draw_neighbours(fb, v - 1 if v - 1 >= 0 and v - 1 >= low else None, v + 1 if v + 1 <= high else None, y)
 
 
 class RevealScreen:

@@ -10,7 +10,7 @@ away in one direction or the other."""
 
 from tallyboard import text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG
-from tallyboard.config import MAX_NAME, MAX_NAMES
+from tallyboard.config_store import MAX_NAME, MAX_NAMES
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
 from tallyboard.ui.menu import Menu

@@ -1,25 +1,16 @@
 # SPDX-License-Identifier: MIT
 """Hearts' hand screens beside the number picker: the seat that took the
 queen of spades (or the jack of diamonds), and the moon choice. Loaded by
-ui.entry.for_step when a Hearts hand asks for them."""
+ui.entry.for_step when a Hearts hand asks for them (the pass direction's
+words are ui.hand's)."""
 
 from tallyboard import text
 from tallyboard.buttons import UP, DOWN, OK
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
-from tallyboard.ui.entry import header, draw_names, draw_values, game_key, _reuse
+from tallyboard.ui.hand import draw_names, draw_values, game_key, header
 
 ARROW_UD = "\u25b2\u25bc"
-# Hearts' pass directions to their string keys (the hand screens and the
-# score table's next-deal line say it: here, so that only a Hearts game
-# holds it).
-DIR_KEYS = {"left": "dir_left", "right": "dir_right", "across": "dir_across", "hold": "dir_hold", "left2": "dir_left2", "right2": "dir_right2"}
-
-
-def pass_word(g):
-    """This hand's pass direction in words ("pass left", "no passing"):
-    the hand screens' header and the score table's next-deal line."""
-    return t(DIR_KEYS[g.pass_direction()])
 
 
 def _start_seat(g, kind, smart=True):
@@ -79,7 +70,7 @@ class SeatEntry:
 def for_step(app, g, kind, preset):
     """The screen for Hearts' ``kind`` (queen, jack or moon): ui.entry's
     for_step hands these steps over."""
-    return ChoiceEntry(app, g, preset) if kind == "moon" else _reuse(SeatEntry, app, g, preset)
+    return ChoiceEntry(app, g, preset) if kind == "moon" else app.picker(SeatEntry, preset)
 
 
 class ChoiceEntry:

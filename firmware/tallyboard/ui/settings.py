@@ -3,11 +3,11 @@
 saving (the idle steps, tallyboard.ui.power_form)."""
 
 from tricktally import settings as rules
-from tallyboard import i18n
+from tallyboard import lang_file
 from tallyboard.i18n import t
 from tallyboard.ui.menu import Menu, Form, Row, IntRow
 from tallyboard.ui.message import Message
-from tallyboard.ui.setup import setting_rows, GAMES, GAME_KEYS
+from tallyboard.ui.rule_rows import GAME_KEYS, GAMES, setting_rows
 
 
 def settings_menu(app, cursor=0):
@@ -33,8 +33,8 @@ def settings_menu(app, cursor=0):
 
 
 def _language_form(app):
-    langs = list(i18n.LANGUAGES)
-    row = Row("language", t("language"), langs, [i18n.NATIVE[c] for c in langs], langs.index(app.config.language))
+    langs = list(lang_file.LANGUAGES)
+    row = Row("language", t("language"), langs, [lang_file.NATIVE[c] for c in langs], langs.index(app.config.language))
 
     def ok(app, form):
         app.set_language(form.row("language").value)

@@ -8,41 +8,11 @@ its values (a seat's list is the roster, then a new name); after a choice
 from a list the cursor waits on Start. Only OK on Start starts the game."""
 
 from tricktally import settings as rules
-import tallyboard
 from tallyboard.i18n import t
-from tallyboard.ui.menu import Form, Row, IntRow
+from tallyboard.ui.menu import Form, Row
+from tallyboard.ui.rule_rows import GAME_KEYS, GAMES, setting_rows
 
-GAMES = ("spades", "wizard", "hearts")
-GAME_KEYS = ("g_spades", "g_wizard", "g_hearts")
 RANDOM = -1
-# Steps for targets (any positive whole number is allowed).
-TARGET_STEP = {"spades": 50, "hearts": 10}
-
-
-def value_name(value):
-    """Screen text for a setting value (on/off, or the value's own string)."""
-    if value is True:
-        return t("on")
-    if value is False:
-        return t("off")
-    return t("v_" + value)
-
-
-def setting_rows(game, chosen):
-    """One form row per setting of ``game``, starting at ``chosen`` values."""
-    rows = []
-    for name, values, open_ in rules.table(game):
-        value = chosen[name]
-        if open_:
-            step = TARGET_STEP.get(game, 10)
-            rows.append(IntRow(name, t("s_" + name), value, step, 9990, step))
-        else:
-            index = 0
-            for i in range(len(values)):
-                if values[i] == value and isinstance(values[i], bool) == isinstance(value, bool):
-                    index = i
-            rows.append(Row(name, t("s_" + name), list(values), [value_name(v) for v in values], index))
-    return rows
 
 
 def _seat_name(i):
@@ -106,9 +76,6 @@ def new_game_form(app, game=None):
     game = game or "spades"
     form = Form(t("new_game"), _rows(app, game, {}), _ok, lambda app: app.go_home(), _changed)
     form.loads = "tallyboard.ui.entry"  # what starting needs: loaded while the players choose (App.work)
-    # The home menu's code can go while the form is up (BACK loads it
-    # again): room for the entry screens on the board's heap.
-    tallyboard.unload("tallyboard.ui.home")
     return form
 
 

@@ -11,8 +11,8 @@ from tallyboard.buttons import LONG, REPEAT
 from tallyboard.i18n import t, tn
 from tallyboard.ui import widgets
 # The hand screens' line buffer: the next deal is filled in it after every
-# hand and drawn by one text.draw (a call per piece cost some 0.25 Pico ms).
-from tallyboard.ui.entry import LINE
+# hand and drawn by one text.draw, not a call per piece.
+from tallyboard.ui.hand import LINE, pass_word
 
 try:
     from micropython import const
@@ -23,7 +23,7 @@ except ImportError:
 # A side's line is blitted glyph by glyph as text.draw would draw it as one
 # text (see TableScreen.draw), on the 6 px character grid from x = 1 (the
 # title's x): the rank, a space, the name (at most 8 characters, 6 with
-# bags: ui.entry.name_width), then right-aligned the change, the total and
+# bags: ui.hand.name_width), then right-aligned the change, the total and
 # the bags, each a space clear of the column before. Their right edges as
 # character counts from the line's start (x = 1 + 6 * count):
 _COL_CHANGE = const(15)  # x 91: a space after an 8-character name
@@ -75,8 +75,6 @@ def draw_next_deal(fb, app, g, y):
         p[3] = template[b + 3:]
     name = app.short_names[g.dealer]
     if hearts:
-        from tallyboard.ui.seats import pass_word  # Hearts' screens
-
         what = pass_word(g)
         tail = len(what)
     else:
@@ -110,11 +108,6 @@ def draw_next_deal(fb, app, g, y):
 # The sides fill lines 1 to n: with up to this many the trump keys fit on
 # line 6, above the next deal.
 _TRUMP_MAX_SIDES = const(5)
-# The constants are made: without ``const`` the module's globals stay
-# short of 18, the step at which MicroPython grows a module's dict (an
-# 18th name made it grow: 96 bytes of a game's heap on the unix port,
-# mp_bench, for a name never used again).
-del const
 
 
 class TableScreen:

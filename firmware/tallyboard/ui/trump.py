@@ -1,38 +1,24 @@
 # SPDX-License-Identifier: MIT
 """Wizard's trump: the screen that asks it (one key per suit, OK for no
 trump), the keys (the score table asks the trump too, keyed alike) and
-the suits' signs. Loaded for a Wizard game only: a Spades or Hearts game
-never holds it (ui.entry hands out ``TrumpEntry`` from here)."""
+the score table's trump line. Loaded for a Wizard game only: a Spades or
+Hearts game never holds it (the header's trump sign is ui.hand's)."""
 
 from tallyboard import text
 from tallyboard.buttons import OK
 from tallyboard.i18n import t
-from tallyboard.ui import widgets, entry
+from tallyboard.ui import widgets
+from tallyboard.ui.hand import SUIT_SIGNS, SUITS, game_key, header
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  (CPython)
 
-# The trump suits in the order of their keys (UP, RIGHT, DOWN, LEFT: the
-# trump screen and the score table's trump line), their signs and the keys'
-# arrows: tuples of constants, folded into the code that uses them on the
-# board (no names kept); not dicts (less RAM), and not one string indexed,
-# which would make each character a new interned string at run time.
+# The keys of the suits (ui.hand.SUITS, in order: UP, RIGHT, DOWN, LEFT)
+# and their arrows, on the trump screen and the score table's trump line.
 _TRUMP_ORDER = const(("up", "right", "down", "left"))  # buttons.UP, RIGHT, DOWN, LEFT
-_SUITS = const(("S", "H", "D", "C"))
-_SUIT_SIGNS = const(("\u2660", "\u2665", "\u2666", "\u2663"))
 _TRUMP_ARROWS = const(("\u25b2", "\u25b6", "\u25bc", "\u25c0"))
-
-
-def trump_sign(trump):
-    """The sign of ``trump`` as the hand screens' header shows it: a
-    suit's, "-" for no trump, "?" while not chosen (None)."""
-    if trump is None:
-        return "?"
-    if trump == "none":
-        return "-"
-    return _SUIT_SIGNS[_SUITS.index(trump)]
 
 
 def trump_key(app, name):
@@ -42,7 +28,7 @@ def trump_key(app, name):
         app.set_trump("none")
     for i in range(4):
         if _TRUMP_ORDER[i] == name:
-            app.set_trump(_SUITS[i])
+            app.set_trump(SUITS[i])
 
 
 class TrumpEntry:
@@ -55,7 +41,7 @@ class TrumpEntry:
     loads = None
 
     def key(self, app, name, kind):
-        if not entry.game_key(app, name, kind):
+        if not game_key(app, name, kind):
             trump_key(app, name)
 
     def draw(self, app):
@@ -64,14 +50,14 @@ class TrumpEntry:
         self.game = g
         self.hand = g.hand_number
         self.loads = None if g.settings["bidding"] == "open" else "tallyboard.ui.private"
-        entry.header(app, g)
+        header(app, g)
         # The entry layout: page 2 the question, then one key per suit.
         text.draw(fb, t("trump_q"), 0, 14)  # line 2
         y = 30  # line 4
         x = 4
         for i in range(4):
             x = text.draw(fb, _TRUMP_ARROWS[i], x, y)
-            x = text.draw(fb, _SUIT_SIGNS[i], x + 1, y) + 8
+            x = text.draw(fb, SUIT_SIGNS[i], x + 1, y) + 8
         x = text.draw(fb, "OK", 4, 46)  # line 6
         text.draw(fb, t("suit_none"), x + 4, 46)
 
@@ -95,11 +81,7 @@ def draw_trump_keys(fb, y):
     x = widgets.W - 1 - _TRUMP_KEYS_W
     for i in range(4):
         x = text.draw(fb, _TRUMP_ARROWS[i], x, y, text.SMALL, 0)
-        x = text.draw(fb, _SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
+        x = text.draw(fb, SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2
     x = text.draw(fb, "OK", x + 1, y, text.SMALL, 0)
     text.draw(fb, "-", x + 1, y, text.SMALL, 0)
 
-
-# The trump screen and the number picker share the title bar (widgets.paint,
-# NumberEntry.dirty).
-entry.NumberEntry.follows = TrumpEntry

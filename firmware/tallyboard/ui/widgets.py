@@ -25,8 +25,8 @@ def paint(app):
     """Draw ``app.screen`` into ``app.fb``: the whole screen, or only the
     pages that changed when the screen can say which (``dirty(app, last)``:
     a page mask, bit p for rows 8p..8p+7, against ``last``, the screen of
-    its class painted last, or of the class the screen names as
-    ``follows``; 255: all of them). The pages left out keep
+    its class painted last, or of the class the screen names (by its name)
+    as ``follows``; 255: all of them). The pages left out keep
     their pixels and the text on them is not drawn (tallyboard.text.MASK),
     so an ordinary key press costs a few lines of drawing, not a screen."""
     screen = app.screen
@@ -34,7 +34,7 @@ def paint(app):
     toast = app.toast is not None
     mask = 255
     if last is not None and not toast and not _last[1] and hasattr(screen, "dirty") and (
-            last.__class__ is screen.__class__ or last.__class__ is getattr(screen, "follows", None)):
+            last.__class__ is screen.__class__ or last.__class__.__name__ == getattr(screen, "follows", None)):
         mask = screen.dirty(app, last)
     _last[0] = screen
     _last[1] = toast

@@ -10,29 +10,29 @@ interrupted deletes. ``load(journal, game_id)`` replays one stored game
 (repairing nothing) when it is opened.
 
 Only boot and the opening of a stored game need this: ``Journal`` imports
-it then and forgets it (with journal_read) right after, so during a game
+it then and lets it go (with journal.read) right after, so during a game
 only the append path stays in RAM. Nothing that outlives the boot may be an
 object of this module's classes (it would keep the module alive): what it
-returns is journal.py's ``Stored`` and ``GameFile``, and the core's games.
+returns is files.py's ``Stored`` and ``GameFile``, and the core's games.
 """
 
 from binascii import crc32
 
-from tallyboard.journal_ops import (
+from tallyboard.journal.files import (
     ACK,
     BAD,
     CHUNK,
     NEXT_FILE,
     SUFFIX,
     TAIL,
-    _ack_name,
-    _try_remove,
-    make_file,
-    make_stored,
+    GameFile,
+    Stored,
+    ack_name,
     piece_name,
+    try_remove,
 )
-from tallyboard.journal_format import crc_of
-from tallyboard.journal_read import MAX_LINE, Replayer, Scanner
+from tallyboard.journal.read import MAX_LINE, Replayer, Scanner
+from tallyboard.journal.record import crc_of
 
 # How much of a damaged tail boot keeps in gNNNN.bad before cutting it off.
 BAD_KEEP = 4096
@@ -74,8 +74,8 @@ def _piece_of(name):
 def load(journal, game_id):
     """The Game stored in ``game_id``'s file, replayed up to any damage
     (repairs nothing); None when it holds no readable game."""
-    st = make_file(game_id)
-    return Boot(journal).scan(st, make_stored(journal, game_id), repair=False, tail=journal.fs.exists(st.tail_name))
+    st = GameFile(game_id)
+    return Boot(journal).scan(st, Stored(journal, game_id), repair=False, tail=journal.fs.exists(st.tail_name))
 
 
 class Boot:
@@ -126,7 +126,7 @@ class Boot:
                 pk = _piece_of(n)
                 gid = pk[0] if pk is not None else None
             if gid is not None and gid not in self.journal._games:
-                _try_remove(self.journal, n)
+                try_remove(self.fs, n)
         self.journal._next = max([1, self.read_number(NEXT_FILE)] + [g + 1 for g in ids])
         return out
 
@@ -134,11 +134,11 @@ class Boot:
         """Boot game ``gid`` (``pieces``: the k of its damaged pieces found
         on the flash; ``tail``: it has a tail file): its Stored, or None
         when its file was removed (a start the power cut interrupted)."""
-        st = make_file(gid)
+        st = GameFile(gid)
         if pieces:
             pieces.sort()
             st.pieces = pieces
-        s = make_stored(self.journal, gid)
+        s = Stored(self.journal, gid)
         ack_upto, ack_crc = self.read_ack(st)
         try:
             game = self.scan(st, s, repair=True, ack_upto=ack_upto, tail=tail)
@@ -390,7 +390,7 @@ class Boot:
     def read_ack(self, st):
         """``(upto, crc)`` the game's ack file holds; ``(0, None)`` when
         missing or damaged (the safe fallback: nothing counts as synced)."""
-        name = _ack_name(self.journal, st)
+        name = ack_name(st)
         try:
             if not self.fs.exists(name) or self.fs.size(name) > 60:
                 return 0, None

@@ -2,12 +2,12 @@
 """What the serial link asks of the journal: the games, their sizes and
 bytes, digests, acknowledgements, damaged pieces.
 
-Functions taking the Journal first, handed out by ``Journal`` (journal.py)
+Functions taking the Journal first, offered by ``Journal`` (journal.py)
 as its methods (``ids``, ``size``, ``read``, ``synced``, ``digest``,
 ``mark_synced``, ``pieces``, ``read_piece``, ``has_open_game``,
-``finished``): loaded when the PC first asks, forgotten at the next entry
-or undo. A sync loads this module only; journal_ops.py (new games, the end,
-deletes, space, boot) uses it too.
+``finished``): loaded when the PC first asks, let go at the next entry or
+undo. A sync loads this module only; games.py (new games, the end,
+deletes, space) uses it too.
 
 A game's bytes are its game file's, then its tail file's records
 (docs/JOURNAL.md, "Tail file and fold"): sizes, reads and digests cover
@@ -16,31 +16,8 @@ both, and an acknowledgement folds the tail in first.
 
 from binascii import crc32
 
-from tallyboard.journal import JournalError
-from tallyboard.journal_format import crc_of
-
-SUFFIX = ".tj"
-TAIL = ".tl"
-ACK = ".ack"
-BAD = ".bad"
-# Journals are read in chunks of this size: RAM, not the file, bounds it.
-CHUNK = 1024
-
-
-def _get(j, game_id):
-    """The journal's GameFile of ``game_id``; JournalError when there is none."""
-    st = j._games.get(game_id)
-    if st is None:
-        raise JournalError("there is no game %r" % (game_id,))
-    return st
-
-
-def piece_name(game_id, k):
-    """The file of damaged piece ``k`` (1, 2, ...) of a game: ``g0007.bad``,
-    ``g0007_2.bad``, ..."""
-    if k == 1:
-        return "g%04d%s" % (game_id, BAD)
-    return "g%04d_%d%s" % (game_id, k, BAD)
+from tallyboard.journal.files import CHUNK, ack_name, get_file, piece_name
+from tallyboard.journal.record import JournalError, crc_of
 
 
 def _crc_file(fs, name, upto, start=0, crc=0):
@@ -58,12 +35,8 @@ def _crc_file(fs, name, upto, start=0, crc=0):
     return crc & 0xFFFFFFFF
 
 
-def _ack_name(j, st):
-    return st.name[: -len(SUFFIX)] + ACK
-
-
 def _write_ack(j, st, upto, digest):
-    name = _ack_name(j, st)
+    name = ack_name(st)
     body = "%s %d %08x" % (name, upto, digest)
     j.fs.write_file(name, ("%d %08x %s\n" % (upto, digest, crc_of(body.encode()))).encode())
 
@@ -90,14 +63,14 @@ def ids(j):
 def size(j, game_id):
     """Bytes in the game's journal (its tail's records included: they are
     in the game file before any of them is read)."""
-    st = _get(j, game_id)
+    st = get_file(j, game_id)
     return st.size + st.tail
 
 
 def read(j, game_id, offset, length):
     """Raw journal bytes from ``offset`` (at most ``length``), for sync:
     the game file's, then the tail's records after them."""
-    st = _get(j, game_id)
+    st = get_file(j, game_id)
     if not isinstance(offset, int) or not isinstance(length, int) or offset < 0 or length < 0:
         raise JournalError("offset and length must be whole numbers >= 0")
     end = min(offset + length, st.size + st.tail)
@@ -124,12 +97,12 @@ def _crc(j, st, upto):
 def synced(j, game_id):
     """Bytes of the journal the PC has acknowledged (with a digest that
     matches what the file holds)."""
-    return _get(j, game_id).synced
+    return get_file(j, game_id).synced
 
 
 def digest(j, game_id, upto):
     """CRC-32 (int) of the first ``upto`` bytes of the game's journal."""
-    st = _get(j, game_id)
+    st = get_file(j, game_id)
     if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size + st.tail:
         raise JournalError("game %d has %d bytes: no digest of %r" % (game_id, st.size + st.tail, upto))
     return _crc(j, st, upto)
@@ -145,7 +118,7 @@ def mark_synced(j, game_id, upto, digest=None):
     synced game can still be deleted to free space. Acknowledged
     records still in the tail are folded into the game file first:
     an acknowledgement covers the game file only."""
-    st = _get(j, game_id)
+    st = get_file(j, game_id)
     if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= st.size + st.tail:
         raise JournalError("game %d has %d bytes: cannot acknowledge %r" % (game_id, st.size + st.tail, upto))
     mine = _crc(j, st, upto)
@@ -167,7 +140,7 @@ def mark_synced(j, game_id, upto, digest=None):
 
 def pieces(j, game_id):
     """The damaged pieces kept for a game: a list of ``(k, size)``."""
-    st = _get(j, game_id)
+    st = get_file(j, game_id)
     out = []
     for k in st.pieces:
         try:
@@ -179,7 +152,7 @@ def pieces(j, game_id):
 
 def read_piece(j, game_id, k, offset, length):
     """Bytes of damaged piece ``k`` from ``offset`` (at most ``length``)."""
-    st = _get(j, game_id)
+    st = get_file(j, game_id)
     if k not in st.pieces:
         raise JournalError("game %d has no damaged piece %r" % (game_id, k))
     if offset < 0 or length < 0:
@@ -198,5 +171,5 @@ def has_open_game(j):
 
 def finished(j, game_id):
     """True when the game has finished (rules or end record) or is unreadable."""
-    st = _get(j, game_id)
+    st = get_file(j, game_id)
     return st.ended or st.finished or not st.writable or (st.game is not None and st.game.finished)

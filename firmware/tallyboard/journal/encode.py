@@ -4,12 +4,12 @@
 ``dumps`` writes a payload as docs/JOURNAL.md says (ASCII only, sorted
 keys, no spaces outside strings); ``encode`` writes a whole record line.
 Entries and undos, one per confirmed press, are written by
-journal.write_entry instead (the same bytes, hardly anything allocated): on
+record.write_entry instead (the same bytes, hardly anything allocated): on
 the board this module is needed for a game's start, an amendment, its end
-and at boot, and ``Journal`` forgets it after each use.
+and at boot, and ``Journal.rest`` lets it go.
 """
 
-from tallyboard.journal_format import TYPES, JournalError, crc_of
+from tallyboard.journal.record import TYPES, JournalError, crc_of
 
 
 # ----- compact JSON ---------------------------------------------------------

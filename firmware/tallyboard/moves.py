@@ -1,16 +1,10 @@
 # SPDX-License-Identifier: MIT
 """The app's moves off the game loop: start-up, the games list, starting
 a game, and the rarer moves of a game (undo, amend, a failed write, the
-game menu). The way home (go_home, unfinished, a game closed) is
-tallyboard.ui.home's: the moves of those names here hand on.
-
-They are ``App`` methods taking the app first: ``app.start_game(...)``
-finds ``start_game(app, ...)`` here through ``App.__getattr__``, so every
-public callable of this module is such a move (the names it uses from
-other modules are reached through those modules). The module is loaded on
-first use and forgotten, like the menus' screens, when a game screen opens
-(``App.next_screen``; the app's loop unloads them right after that press):
-a game in play keeps only the loop in tallyboard.app in RAM.
+language). Functions taking the app first, each offered by ``App``
+(tallyboard.app) as a method of the same name that loads this module: a
+game in play keeps only the loop in RAM, as this module is forgotten with
+the menus' screens when a game screen opens (``App.work``).
 """
 
 import sys
@@ -18,72 +12,34 @@ import sys
 import tricktally
 import tallyboard
 from tallyboard import i18n, text
-from tallyboard.app import _screens_of
+from tallyboard.journal.files import LOW_SPACE, Stored
 from tallyboard.ui import widgets
 
 
-class _Live:
-    """A game started since boot, listed like the journal's Stored
-    (``game_id``, ``game``, ``created``, ``damage``, ``name``, ``players``,
-    ``finished``). No methods: an instance in the app's list must not keep
-    this module in RAM during the game."""
-
-
-def start(app, display, buttons, fs, clock, link, device_id, rng, smart, power):
-    """``App.__init__``: the app's state, the boot, the first screen."""
-    app.display = display
-    app.fb = display.fb
-    app.buttons = buttons
-    app.fs = fs
-    app.clock = clock
-    app.device_id = device_id
-    app.rng = rng
-    app.smart = smart
-    app.power = power
-    app.keeper = None
-    notes = boot(app, power)  # the journal, the language, damage found
+def start(app, link):
+    """``App.__init__``: the boot, the link, the first screen."""
+    notes = boot(app)  # the journal, the language, damage found
     app.link = link(app) if callable(link) and not hasattr(link, "poll") else link
-    app.game = None
-    app.game_id = None
-    app.names = []
-    app.side_names = []
-    app.order = []
-    app._order_hand = None
-    app._ready = None  # the private bid shown: hand * 64 + seat
-    app._revealed = None
-    app._trump_asked = None
-    app.screen = None
-    app.pickers = {}  # screen class -> the one screen reused: each picker, the score table
-    app.last_bytes = 0
-    app.presses = 0
-    app.toast = None  # what an undo took back, shown until the next press
-    app.toast_lines = None
-    app._no_auto = None  # (hand, kind, seat) not to fill in again after an undo
-    # What a press left for the app's loop right after it (finish): a
-    # closed game (game id, game), or () for the core's game code.
-    app._pending = None
-    app._forget = None  # the press that opened a game screen: the menus go after it (App.work)
-    app.played = {}  # game id -> epoch seconds of its last entry since boot
-    app.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
     show_boot(app, notes)
     app.redraw()
     if app.keeper is not None:
         app.keeper.start()  # the battery gauge, its mark, a first warning
 
 
-def boot(app, power):
+def boot(app):
     """Start-up: settings, language and contrast, the power hooks, the
     journal's boot; returns what damage it found, worded for the screen
     (or None)."""
-    from tallyboard.journal import Journal
+    from tallyboard.config import Config
+    from tallyboard.journal.journal import Journal
 
-    config = app.config
+    config = app.config = Config(app.fs)
     i18n.use(config.language)
     app.display.contrast(config.contrast)
-    if power is not None:
+    if app.power is not None:
         from tallyboard.keeper import Keeper
 
-        app.keeper = Keeper(app, power)
+        app.keeper = Keeper(app, app.power)
     app.journal = Journal(app.fs, app.clock)
     app._stored = app.journal.boot()
     notes = None
@@ -100,28 +56,16 @@ def boot(app, power):
 def show_boot(app, notes):
     """The first screen: the unfinished game, else home; any damage the
     journal found at boot is said first."""
-    ref = unfinished(app)
+    ref = app.unfinished()
     if ref is not None:
         open_game(app, ref)
     else:
-        go_home(app)
+        app.go_home()
     if notes:
         from tallyboard.ui.message import Message
 
         then = app.screen
         app.go(Message(i18n.t("damage"), notes, lambda app: app.go(then)))
-
-
-def serve(app):
-    """One pass of ``run``'s loop (without its guard): ``work``, then
-    ``sleep``. Returns the ms slept (None: until woken; 0: no sleep)."""
-    return app.keeper.sleep(app.work())
-
-
-def sleep(app):
-    """Sleep until a button, the PC or the next idle step (needs power
-    hardware); returns the ms slept (None: until woken)."""
-    return app.keeper.sleep()
 
 
 def crashed(app, e):
@@ -146,13 +90,6 @@ def stored_games(app):
     return out
 
 
-def unfinished(app):
-    """The newest game that has not finished, or None (ui.home's)."""
-    from tallyboard.ui.home import unfinished
-
-    return unfinished(app)
-
-
 def open_game(app, stored):
     """Make ``stored`` (a journal Stored) the current game and go to the
     screen where it stood."""
@@ -169,7 +106,9 @@ def use_game(app, game_id, g):
     app.short_names = [widgets.clip(p, 42) for p in g.players]
     app.initials = None
     app.side_names = []
-    room = _screens_of("tallyboard.ui.entry").name_width(g)
+    from tallyboard.ui.hand import name_width
+
+    room = name_width(g)
     for side in g.sides:
         # A side of one is its player's name, not a new string.
         name = g.players[side[0]] if len(side) == 1 else "+".join([g.players[s] for s in side])
@@ -214,58 +153,31 @@ def start_game(app, name, players, first_dealer, settings, back=None, room_made=
     try:
         g = tricktally.new_game(name, players, first_dealer, settings)
     except tricktally.RuleError as e:
-        app.refuse(i18n.explain(e, app.names), back)
+        app.refuse(failure(app, e), back)
         return
-    free = None if room_made else app.fs.free()  # journal_ops.space, not loaded for this press
-    if free is not None and free < sys.modules["tallyboard.journal"].LOW_SPACE:
+    free = None if room_made else app.fs.free()  # (not the journal's space: games.py is not loaded)
+    if free is not None and free < LOW_SPACE:
         # Loaded only when needed: the board's RAM is short too.
         from tallyboard.ui.space import before_new_game
 
         before_new_game(app, lambda app: app.start_game(name, players, first_dealer, settings, back, True), back)
         return
     created = app.clock.time()
-    # The id Journal.new_game will give the game; its start record right
-    # after this press (Journal.__getattr__ writes it; idle asks), so the
-    # press loads none of the journal's rarer code. (The search is
-    # journal_ops.new_game's: a method of Journal, which a game keeps in
-    # RAM, cost the in-game heap share its margin.)
-    j = app.journal
     try:
-        if j._pending is not None:
-            j.ids()  # a game begun before: any journal call writes its start
-        gid = j._next
-        while app.fs.exists("g%04d.tj" % gid):  # journal_ops.game_file
-            gid += 1
-        j._next = gid
-        j._pending = (gid, g, created)
+        gid = app.journal.begin(g, created)
     except (OSError, ValueError) as e:
         app.refuse(failure(app, e), back)
         return
-    live = _Live()
-    live.game_id = gid
-    live.game = g
+    # Listed as boot lists an unfinished game (finish lists it anew).
+    live = Stored(app.journal, gid)
+    live._game = g
     live.created = created  # the time the journal's start record holds
-    live.damage = None
     live.name = g.NAME
     live.players = g.players
-    live.finished = False  # until close_game lists it from the journal
+    live.finished = False
     app._stored.append(live)
     use_game(app, gid, g)
     app.next_screen()
-
-
-def game_menu(app):
-    """The menu BACK opens during a game."""
-    from tallyboard.ui.home import game_menu
-
-    app.go(game_menu(app))
-
-
-def go_home(app):
-    """The home menu (ui.home's go_home: the way home is there)."""
-    from tallyboard.ui.home import go_home
-
-    go_home(app)
 
 
 def forget_rules(app):
@@ -279,9 +191,9 @@ def forget_rules(app):
     if app.game is not None:
         live.append(app.game.NAME)
     for s in app._stored:
-        # _Live.game, or the journal's Stored._game (its ``game`` would
-        # replay a finished game from the flash, loading its rules again).
-        g = s._game if hasattr(s, "_journal") else s.game
+        # A live game (``s.game`` would replay a finished one from the
+        # flash, loading its rules again).
+        g = s._game
         if g is not None:
             live.append(g.NAME)
     for name in tricktally.GAME_NAMES:
@@ -369,7 +281,7 @@ def amend(app, index, data, back=None):
     try:
         g.amend(index, data)
     except tricktally.RuleError as e:
-        app.refuse(i18n.explain(e, app.names), back)
+        app.refuse(failure(app, e), back)
         return
     try:
         app.journal.amend(app.game_id, index, data)
@@ -378,9 +290,7 @@ def amend(app, index, data, back=None):
         app.refuse(failure(app, e), back)
         return
     app._order_hand = None
-    from tallyboard.app import App, _menu
-
-    app.show_table(App.next_screen, _menu, index)
+    app.show_table(index)
 
 
 def finish(app):
@@ -393,7 +303,9 @@ def finish(app):
     job = app._pending
     app._pending = None
     if not job:
-        __import__("tricktally.game")  # (go_home)
+        # The core's game code, on a board with no game yet (ui.home.go_home).
+        from tricktally import game  # noqa: F401
+
         return
     gid, g = job
     try:

@@ -4,9 +4,9 @@
 ``parse`` checks one line, ``Scanner`` checks a file's lines in order (what
 is good, where the damage starts), ``decode`` does both for a whole journal
 in memory, and ``Replayer`` / ``replay`` / ``rebuild`` feed the records to
-the rules core. Writing lines is journal_format.py's.
+the rules core. Writing lines is record.py's and encode.py's.
 
-Only boot, a stored game being opened (tallyboard.journal_boot) and the PC
+Only boot, a stored game being opened (tallyboard.journal.boot) and the PC
 (tricktally_host.sync) read journals: the board forgets this module after
 boot (``Journal.boot``), so it takes no RAM during a game.
 """
@@ -16,8 +16,8 @@ from binascii import crc32
 
 from tricktally import new_game
 
-from tallyboard.journal_format import AMEND, END, ENTRY, START, UNDO, VERSION, JournalError
-from tallyboard.journal_json import dumps
+from tallyboard.journal.encode import dumps
+from tallyboard.journal.record import AMEND, END, ENTRY, START, UNDO, VERSION, JournalError
 
 TYPES_BY_BYTE = {115: START, 101: ENTRY, 117: UNDO, 97: AMEND, 120: END}
 
