@@ -14,7 +14,7 @@ from sys import implementation
 
 from tallyboard import unload
 from tallyboard.journal import FAST_MAX, LOW_SPACE, TAIL_MAX, GameFile, Stored
-from tallyboard.journal_format import AMEND, END, ENTRY, START, VERSION, JournalError, crc_of
+from tallyboard.journal_format import AMEND, END, ENTRY, START, VERSION, JournalError
 from tallyboard.journal_sync import (  # noqa: F401 - boot takes some from here
     ACK,
     BAD,
@@ -141,6 +141,7 @@ def _forget_reader():
         unload("tallyboard.journal_boot")
         unload("tallyboard.journal_read")
         unload("tallyboard.journal_json")
+        unload("tallyboard.folder_id")
 
 
 def _encode(j, seq, rtype, payload):
@@ -181,9 +182,15 @@ def load(j, game_id):
         _forget_reader()
 
 
-def _write_number(j, name, value):
-    body = ("%s %d" % (name, value)).encode()
-    j.fs.write_file(name, ("%d %s\n" % (value, crc_of(body))).encode())
+def _write_next(j, value):
+    # tj.next keeps the folder's id on its second line (folder_id.py).
+    from tallyboard import folder_id
+
+    try:
+        folder_id.write_next(j.fs, value)
+    finally:
+        if _MICROPYTHON:
+            unload("tallyboard.folder_id")
 
 
 def _try_remove(j, name):
@@ -230,7 +237,7 @@ def new_game(j, game, created=None, entries=True):
     while j.fs.exists(game_file(gid)):
         gid += 1
     # The counter first: a cut after it only skips an id, never reuses one.
-    _write_number(j, NEXT_FILE, gid + 1)
+    _write_next(j, gid + 1)
     j._next = gid + 1
     if created is None and j.clock is not None:
         created = j.clock.time()
