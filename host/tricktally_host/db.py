@@ -409,8 +409,8 @@ class Database:
             return tables, 0
         if "schema_version" not in tables or "games" not in tables:
             raise DatabaseError("%s: an SQLite file, but not a TrickTally database: left as it is" % self.path)
-        row = self.conn.execute("SELECT version FROM schema_version").fetchone()
-        version = row[0] if row else None
+        rows = self.conn.execute("SELECT version FROM schema_version").fetchall()
+        version = rows[0][0] if len(rows) == 1 else None
         if isinstance(version, int) and version > SCHEMA_VERSION:
             raise DatabaseError(
                 "%s: schema version %d comes from a newer tricktally (this one reads %d)" % (self.path, version, SCHEMA_VERSION)
@@ -433,11 +433,13 @@ class Database:
                 self.read_only = False
                 self._upgrade()
             return
+        if not in_memory:
+            # WAL before any write: then writers that meet (two syncs creating
+            # one file) queue on the write lock, never on each other's readers.
+            self.conn.execute("PRAGMA journal_mode = WAL").fetchall()
+            self.conn.execute("PRAGMA synchronous = FULL")
         self._upgrade()
         self.conn.execute("PRAGMA foreign_keys = ON")
-        if not in_memory:
-            self.conn.execute("PRAGMA journal_mode = WAL")
-            self.conn.execute("PRAGMA synchronous = FULL")
 
     def _upgrade(self):
         """Create or upgrade the schema in one write transaction that first
@@ -455,7 +457,7 @@ class Database:
                 self.conn.execute(statement)
             self.conn.execute("DELETE FROM schema_version")
             self.conn.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
-            if self.conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
+            if self.conn.execute("PRAGMA foreign_key_check").fetchall():
                 raise DatabaseError("%s: the upgrade to schema %d found players without a game: left as it was"
                                     % (self.path, SCHEMA_VERSION))
 
@@ -869,6 +871,8 @@ class Database:
             found = [i for i in infos
                      if refs.matches(device, i["device_id"], i["folder"], i["mark"] is not None, marks[i["device_id"]])]
             found = [i for i in found if i["device_id"] == device] or found
+        if not found and self.damaged:
+            raise UnknownGame("no readable stored game %s: %s" % (_quote(text), "; ".join(self.damaged[:3])))
         if not found:
             raise UnknownGame("no stored game %s (`tricktally games` lists them)" % _quote(text))
         if len(found) > 1:

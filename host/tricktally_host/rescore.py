@@ -23,6 +23,7 @@ import re
 from tricktally import RuleError, new_game
 from tricktally import settings as rules
 from tricktally.record import CURRENT, from_record, summary
+from tricktally_host.safe_text import visible
 
 # Words accepted for on/off settings (RULES.md writes true and false).
 BOOLEAN_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
@@ -33,6 +34,12 @@ ALIASES = {("even_bids", "2007"): "canadian_zero"}
 # "١٢", "1_000" or 5,000 nines), 1 to MAX_TARGET.
 MAX_TARGET = 999999999
 _WHOLE = re.compile(r"[0-9]{1,9}\Z")
+
+
+def shown(text, limit=40):
+    """What the user typed, fit for one line of a message: controls escaped, cut short."""
+    text = visible(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class SettingError(ValueError):
@@ -78,7 +85,7 @@ def parse_value(game_name, name, text):
     if row is None:
         raise SettingError(
             "--set %s=%s: %s has no setting %r (its settings: %s)"
-            % (name, text, game_name, name, ", ".join(setting_names([game_name])))
+            % (shown(name), shown(text), game_name, shown(name), ", ".join(setting_names([game_name])))
         )
     values, open_ = row
     word = text.strip().lower()
@@ -91,7 +98,7 @@ def parse_value(game_name, name, text):
             return v
     if open_ and _WHOLE.match(word) and int(word) > 0:
         return int(word)
-    raise SettingError("--set %s=%s: %s is one of %s" % (name, text, name, _values_text(name, values, open_)))
+    raise SettingError("--set %s=%s: %s is one of %s" % (name, shown(text), name, _values_text(name, values, open_)))
 
 
 def parse_pairs(pairs):
@@ -101,7 +108,7 @@ def parse_pairs(pairs):
         name, sep, text = pair.partition("=")
         name = name.strip()
         if not sep or not name or not text.strip():
-            raise SettingError("--set %s: give NAME=VALUE, e.g. --set bags=off" % pair)
+            raise SettingError("--set %s: give NAME=VALUE, e.g. --set bags=off" % shown(pair))
         out[name] = text
     return out
 

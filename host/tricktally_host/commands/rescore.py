@@ -10,7 +10,7 @@ from rich.text import Text
 from tricktally import GAME_NAMES, RuleError
 from tricktally_host.db import db_option, exit_if_damaged, fail, load_or_exit
 from tricktally_host.league import game_option, season_or_exit, since_option, until_option
-from tricktally_host.rescore import SettingError, changes_for, parse_pairs, rescore, setting_names
+from tricktally_host.rescore import SettingError, changes_for, parse_pairs, rescore, setting_names, shown
 from tricktally_host.sheet import hands_text, side_name
 from tricktally_host.safe_text import json_text, safe
 
@@ -167,7 +167,7 @@ def _all(pairs, game_name, since, until, as_json, db_path):
     for name, text in pairs.items():
         if name not in known:
             fail("--set %s=%s: no %sgame has a setting %r (settings: %s)" % (
-                name, text, game_name + " " if game_name else "", name, ", ".join(known)))
+                shown(name), shown(text), game_name + " " if game_name else "", shown(name), ", ".join(known)))
     # Check every value once against each game that has the setting, before any work.
     for kind in [game_name] if game_name else GAME_NAMES:
         names = setting_names([kind])

@@ -21,7 +21,7 @@ def _avg(value):
     return "—" if value is None else "%.1f" % value
 
 
-# What a bid made means, said under each table that counts them (docs/RECORD.md).
+# What a bid made means, said under the tables that count them (docs/RECORD.md).
 MADE_NOTE = {
     "spades": "made: a bid of 1 or more counts as made when the player's side made its contract"
               " (partners: the side's tricks against the side's bids); a nil when the player took no trick",
@@ -42,7 +42,7 @@ def tables(stats):
     for game in sorted({r["game"] for r in stats["by_game"]}):
         rows = [r for r in stats["by_game"] if r["game"] == game]
         unit = "round" if game == "wizard" else "hand"
-        table = Table(title=safe(game.capitalize()), caption=MADE_NOTE.get(game))
+        table = Table(title=safe(game.capitalize()))
         columns = ["player", "games", "wins", unit + "s", "avg score/" + unit]
         if game != "hearts":
             columns.append("bids made" if game == "spades" else "bids exact")
@@ -76,18 +76,29 @@ def command(as_json, db_path):
         console = Console()
         for table in tables(stats) + bidding_tables(stats) + head_to_head_tables(stats["head_to_head"]):
             console.print(table)
+        for line in notes(stats):
+            console.print(Text(line, style="dim"))
     elif not damaged:
         click.echo("No games yet: `tricktally sync` copies them from the board.")
     exit_if_damaged(damaged)
 
 
+def notes(stats):
+    """Lines saying what the bid columns count, for the games in ``stats``."""
+    games = sorted({r["game"] for r in stats["by_game"] if r["bids"]})
+    out = ["Spades " + MADE_NOTE["spades"] if "spades" in games else None,
+           "Wizard " + MADE_NOTE["wizard"] if "wizard" in games else None]
+    out = [line for line in out if line]
+    return out + [MISS_NOTE[0].upper() + MISS_NOTE[1:]] if out else out
+
+
 def bidding_tables(stats):
     """Bid accuracy per player, one table per game with bids: bids made, and
-    how far off the bids were on average (tricks taken against own bid); the
-    caption says what each counts (a Spades bid is made by the side)."""
+    how far off the bids were on average (tricks taken against own bid);
+    ``notes`` says what each counts (a Spades bid is made by the side)."""
     out = []
     for game in sorted({r["game"] for r in stats["by_game"] if r["bids"]}):
-        table = Table(title="%s bidding" % game.capitalize(), caption=MADE_NOTE[game] + "\n" + MISS_NOTE)
+        table = Table(title="%s bidding" % game.capitalize())
         for name in ("player", "bids", "made", "mean miss (tricks)"):
             table.add_column(name, justify="left" if name == "player" else "right")
         for r in stats["by_game"]:
