@@ -42,6 +42,7 @@ import math
 import os
 import pathlib
 import sqlite3
+import stat
 import sys
 import time
 
@@ -182,6 +183,12 @@ def _crc(data):
     return "%08x" % (binascii.crc32(data) & 0xFFFFFFFF)
 
 
+# What SQLite can raise: its own errors, and (CPython's sqlite3 decodes
+# SQLite's message as UTF-8) UnicodeDecodeError when a damaged file puts
+# bytes that are not UTF-8 into the message.
+_SQL_ERRORS = (sqlite3.Error, UnicodeDecodeError)
+
+
 def _errors_as_one_line(method):
     """A decorator: any SQLite failure (a damaged file, a read-only one, a
     locked one, a full disk) becomes one DatabaseError line naming the
@@ -191,13 +198,15 @@ def _errors_as_one_line(method):
     def wrapper(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except sqlite3.Error as e:
+        except _SQL_ERRORS as e:
             raise DatabaseError("%s: %s" % (self.path, _sqlite_reason(e))) from e
 
     return wrapper
 
 
 def _sqlite_reason(e):
+    if isinstance(e, UnicodeDecodeError):
+        return "the database file is damaged (SQLite's message about it is not even text)"
     text = str(e)
     if "locked" in text or "busy" in text:
         return ("the database is in use by another program (another tricktally sync?) and stayed locked for %d s:"
@@ -344,6 +353,9 @@ class Database:
             exists = self.path.exists()
             if exists and self.path.is_dir():
                 raise DatabaseError("%s: is a folder, not a database file" % self.path)
+            if exists and not stat.S_ISREG(self.path.stat().st_mode):
+                # A device, a pipe or a socket: opening it could wait forever.
+                raise DatabaseError("%s: is not a regular file, so not a database file" % self.path)
         except OSError as e:
             raise DatabaseError("%s: cannot be opened: %s" % (self.path, e.strerror or e)) from e
         if not exists:
@@ -363,7 +375,7 @@ class Database:
                 # explicitly, rather than by sqlite3's implicit BEGIN.
                 self.conn = self._connect(target)
             self._prepare(target == ":memory:")
-        except sqlite3.Error as e:
+        except _SQL_ERRORS as e:
             self._close_quietly()
             raise DatabaseError("%s: not a usable SQLite database: %s" % (self.path, _sqlite_reason(e))) from e
         except (DatabaseError, OSError) as e:
@@ -389,14 +401,14 @@ class Database:
                 conn = self._connect(uri + flags, uri=True)
                 conn.execute("SELECT name FROM sqlite_master LIMIT 1").fetchall()
                 return conn
-            except sqlite3.OperationalError as e:
+            except (sqlite3.OperationalError, UnicodeDecodeError) as e:
                 last = e
         raise last
 
     def _close_quietly(self):
         try:
             self.conn.close()
-        except (AttributeError, sqlite3.Error):
+        except (AttributeError,) + _SQL_ERRORS:
             pass
 
     # ----- opening ----------------------------------------------------------
@@ -501,7 +513,7 @@ class Database:
                 else:
                     self.conn.execute("ROLLBACK TO nested_%d" % self._depth)
                     self.conn.execute("RELEASE nested_%d" % self._depth)
-            except sqlite3.Error:
+            except _SQL_ERRORS:
                 pass  # the first error is the one to report; SQLite rolled back
             raise
         self._depth -= 1
@@ -510,7 +522,7 @@ class Database:
     def _sql(self, statement):
         try:
             self.conn.execute(statement)
-        except sqlite3.Error as e:
+        except _SQL_ERRORS as e:
             raise DatabaseError("%s: %s" % (self.path, _sqlite_reason(e))) from e
 
     # ----- writing ----------------------------------------------------------

@@ -565,3 +565,9 @@ def test_a_foreign_database_is_refused_and_left_as_it_was(tmp_path):
     assert text.read_text() == "shopping list\n" * 200
     with pytest.raises(DatabaseError):
         Database(text)
+    # A pipe or a device is no database: refused at once, never waited on.
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for path in (fifo, "/dev/null", "/dev/zero"):
+        for args in (("games",), ("sync", "--port", "/nonexistent")):
+            assert "not a regular file" in one_error(cli(*args, "--db", path))

@@ -57,5 +57,6 @@ def push(names, port, timeout):
             info = client.hello()
             count = client.roster(list(names))
     except LinkError as e:
-        fail(e, 1 if e.code in ("timeout", "corrupt", "port", "protocol") else 2)
+        # A board that stopped answering: run it again (exit 1, as sync).
+        fail(e, 1 if e.code in ("timeout", "corrupt") else 2)
     click.echo(one_line("board %s: roster of %d player%s: %s" % (info["device"], count, "" if count == 1 else "s", ", ".join(names))))
