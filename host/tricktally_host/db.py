@@ -61,13 +61,14 @@ FILE_NAME = "tricktally.sqlite"
 # How long a writer waits for another one (a sync running) before giving up.
 LOCK_WAIT = 10
 
-_SCHEMA = (
-    "CREATE TABLE schema_version (version INTEGER NOT NULL)",
-    # checksum has no declared type on purpose: SQLite then keeps exactly the
-    # value the sync gave (an int CRC or a hex string) and hands it back.
-    """CREATE TABLE games (
+# The games table as it is now (version 3), named %s: created so in a new
+# file, and as games_v3 by the upgrade from version 2. checksum has no
+# declared type on purpose: SQLite then keeps exactly the value the sync
+# gave (an int CRC or a hex string) and hands it back.
+_GAMES = """CREATE TABLE %s (
         id INTEGER PRIMARY KEY,
         device_id TEXT NOT NULL,
+        folder TEXT NOT NULL DEFAULT '',
         game_id INTEGER NOT NULL,
         game TEXT NOT NULL,
         players TEXT NOT NULL,
@@ -80,23 +81,18 @@ _SCHEMA = (
         journal_size INTEGER NOT NULL,
         checksum,
         synced_at REAL NOT NULL,
-        UNIQUE (device_id, game_id)
-    )""",
+        journal BLOB,
+        UNIQUE (device_id, folder, game_id)
+    )"""
+_GAME_INDEXES = (
     "CREATE INDEX games_started ON games (started)",
     "CREATE INDEX games_game ON games (game)",
     "CREATE INDEX games_finished ON games (finished)",
-    """CREATE TABLE players (
-        game_row INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seat INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        won INTEGER NOT NULL,
-        PRIMARY KEY (game_row, seat)
-    )""",
-    "CREATE INDEX players_name ON players (name)",
+    "CREATE INDEX games_number ON games (game_id)",
 )
 
-# Version 2: the journal bytes behind each game, conflicting versions kept
-# beside it, and damaged pieces.
+# Version 2 (from 1): the journal bytes behind each game, conflicting
+# versions kept beside it, and damaged pieces.
 _SCHEMA_2 = (
     "ALTER TABLE games ADD COLUMN journal BLOB",
     """CREATE TABLE conflicts (
@@ -128,43 +124,41 @@ _GAME_COLUMNS = (
     " journal_size, checksum, synced_at, journal"
 )
 
-# Version 3: the board's journal folder id is part of a game's key. SQLite
-# cannot change a table's UNIQUE constraint, so games is copied into a new
-# table (row ids kept: players still point at them) and renamed; foreign
-# keys are off meanwhile (dropping the old table must not empty players).
-_SCHEMA_3 = (
-    """CREATE TABLE games_v3 (
-        id INTEGER PRIMARY KEY,
-        device_id TEXT NOT NULL,
-        folder TEXT NOT NULL DEFAULT '',
-        game_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        players TEXT NOT NULL,
-        started INTEGER,
-        finished INTEGER NOT NULL,
-        ended INTEGER NOT NULL,
-        winners TEXT NOT NULL,
-        hands INTEGER NOT NULL,
-        record TEXT NOT NULL,
-        journal_size INTEGER NOT NULL,
-        checksum,
-        synced_at REAL NOT NULL,
-        journal BLOB,
-        UNIQUE (device_id, folder, game_id)
-    )""",
-    "INSERT INTO games_v3 (%s) SELECT %s FROM games" % (_GAME_COLUMNS, _GAME_COLUMNS),
-    "DROP TABLE games",
-    "ALTER TABLE games_v3 RENAME TO games",
-    "CREATE INDEX games_started ON games (started)",
-    "CREATE INDEX games_game ON games (game)",
-    "CREATE INDEX games_finished ON games (finished)",
-    "CREATE INDEX games_number ON games (game_id)",
+# Conflicts and damaged pieces carry the folder of their game (version 3).
+_FOLDERS = (
     "ALTER TABLE conflicts ADD COLUMN folder TEXT NOT NULL DEFAULT ''",
     "ALTER TABLE pieces ADD COLUMN folder TEXT NOT NULL DEFAULT ''",
 )
 
+# Version 3 (from 2): the board's journal folder id is part of a game's
+# key. SQLite cannot change a table's UNIQUE constraint, so games is copied
+# into a new table (row ids kept: players still point at them) and renamed;
+# foreign keys are off meanwhile (dropping the old table must not empty
+# players).
+_SCHEMA_3 = (
+    _GAMES % "games_v3",
+    "INSERT INTO games_v3 (%s) SELECT %s FROM games" % (_GAME_COLUMNS, _GAME_COLUMNS),
+    "DROP TABLE games",
+    "ALTER TABLE games_v3 RENAME TO games",
+) + _GAME_INDEXES + _FOLDERS
+
+# A new file: the current schema.
+_SCHEMA = (
+    "CREATE TABLE schema_version (version INTEGER NOT NULL)",
+    _GAMES % "games",
+) + _GAME_INDEXES + (
+    """CREATE TABLE players (
+        game_row INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (game_row, seat)
+    )""",
+    "CREATE INDEX players_name ON players (name)",
+) + _SCHEMA_2[1:] + _FOLDERS
+
 # The statements that bring a file of each version to the current one.
-_UPGRADES = {0: _SCHEMA + _SCHEMA_2 + _SCHEMA_3, 1: _SCHEMA_2 + _SCHEMA_3, 2: _SCHEMA_3}
+_UPGRADES = {0: _SCHEMA, 1: _SCHEMA_2 + _SCHEMA_3, 2: _SCHEMA_3}
 
 
 class DatabaseError(Exception):

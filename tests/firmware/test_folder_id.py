@@ -29,6 +29,17 @@ def _boot(fs):
     return j
 
 
+def _older_firmware_folder(games, next_id):
+    """A folder as older firmware left it: ``games`` games, and tj.next of
+    one line (the next id, its CRC), no folder id."""
+    fs = MemFS()
+    j = _boot(fs)
+    for _ in range(games):
+        j.new_game(_game())
+    fs.files["tj.next"] = bytearray(b"%d %s\n" % (next_id, folder_id._crc(b"tj.next %d" % next_id)))
+    return fs
+
+
 def test_a_folder_gets_its_id_with_its_first_game_and_keeps_it():
     fs = MemFS()
     j = _boot(fs)
@@ -54,11 +65,7 @@ def test_a_wiped_folder_gets_another_id():
 
 
 def test_a_folder_of_older_firmware_gets_an_id_at_boot_and_keeps_its_counter():
-    fs = MemFS()
-    j = _boot(fs)
-    for _ in range(3):
-        j.new_game(_game())
-    fs.files["tj.next"] = bytearray(b"9 %s\n" % folder_id._crc(b"tj.next 9"))
+    fs = _older_firmware_folder(3, 9)
     j = _boot(fs)
     assert HEX8.match(folder_id.read(fs))
     assert j.new_game(_game()) == 9
@@ -87,11 +94,7 @@ def test_a_damaged_tj_next_never_stops_the_board(damage):
 
 
 def test_a_full_flash_boots_and_says_hello_without_an_id():
-    fs = MemFS()
-    j = _boot(fs)
-    for _ in range(2):
-        j.new_game(_game())
-    fs.files["tj.next"] = bytearray(b"9 %s\n" % folder_id._crc(b"tj.next 9"))
+    fs = _older_firmware_folder(2, 9)
     fs.capacity = sum(len(v) for v in fs.files.values())  # not a byte free
     j = _boot(fs)
     assert folder_id.read(fs) is None

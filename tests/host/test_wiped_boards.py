@@ -11,6 +11,8 @@ under the same device id."""
 
 import json
 
+import pytest
+
 from tallyboard.link import Link
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
 from tests.host.pc_helpers import cli, ok
@@ -177,35 +179,41 @@ def test_a_board_wiped_on_older_firmware_gets_its_conflicts_back_as_games(tmp_pa
         assert db.conflicts() == []  # their bytes are the stored games' own
 
 
-def _v2_database(path, device, journals):
-    """A database as tricktally wrote it before folder ids (schema 2),
-    holding the games of ``journals`` ({game id: journal bytes})."""
+def _old_database(path, device, journals, version):
+    """A database as tricktally wrote it before folder ids (schema 2), or
+    before journals were kept (1), holding the games of ``journals`` ({game
+    id: journal bytes}): stored now, then taken back to that schema."""
     import sqlite3
 
+    with Database(path) as db:
+        for gid, data in sorted(journals.items()):
+            record, _damage, _game, used = record_of(data, device, gid)
+            db.store_game(device, gid, record, used, crc_hex(data[:used]), journal=data[:used])
+    columns = ", ".join(c for c in dbmod._GAME_COLUMNS.split(", ") if version == 2 or c != "journal")
     conn = sqlite3.connect(path, isolation_level=None)
-    for statement in dbmod._SCHEMA + dbmod._SCHEMA_2:
-        conn.execute(statement)
-    conn.execute("INSERT INTO schema_version (version) VALUES (2)")
-    for gid, data in sorted(journals.items()):
-        record, _damage, game, used = record_of(data, device, gid)
-        cur = conn.execute(
-            "INSERT INTO games (device_id, game_id, game, players, started, finished, ended, winners, hands, record,"
-            " journal_size, checksum, synced_at, journal) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
-            (device, gid, game.NAME, json.dumps(game.players), record["created"], int(game.finished),
-             json.dumps([game.players[s] for s in game.winners]), len(game.hands), dbmod.canonical_json(record), used,
-             crc_hex(data[:used]), 1700000000.0, data[:used]))
-        conn.executemany("INSERT INTO players (game_row, seat, name, won) VALUES (?, ?, ?, ?)",
-                         [(cur.lastrowid, s, game.players[s], int(s in game.winners)) for s in range(game.n)])
+    conn.execute("PRAGMA foreign_keys = OFF")
+    conn.execute("CREATE TABLE old_games AS SELECT %s FROM games" % columns)
+    conn.execute("DROP TABLE games")
+    conn.execute("ALTER TABLE old_games RENAME TO games")
+    if version == 2:
+        conn.execute("ALTER TABLE conflicts DROP COLUMN folder")
+        conn.execute("ALTER TABLE pieces DROP COLUMN folder")
+    else:
+        conn.execute("DROP TABLE conflicts")
+        conn.execute("DROP TABLE pieces")
+    conn.execute("UPDATE schema_version SET version = ?", (version,))
+    conn.execute("PRAGMA journal_mode = DELETE")
     conn.close()
 
 
-def test_a_schema_2_database_is_upgraded_and_its_games_taken_over(tmp_path):
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_database_is_upgraded_and_its_games_taken_over(tmp_path, version):
     from tests.host.pc_helpers import digest
 
     b, played = board(3, seed=7)
     journals = {g: b.journal.read(g, 0, b.journal.size(g)) for g in b.journal.ids()}
-    path = tmp_path / "v2.sqlite"
-    _v2_database(path, DEVICE, journals)
+    path = tmp_path / "old.sqlite"
+    _old_database(path, DEVICE, journals, version)
     before = digest(path)
     # Read-only commands read it as it is (upgraded in memory), the file untouched.
     infos = listed(path)
