@@ -281,30 +281,46 @@ def _quote(text):
     return repr(one_line(text[:60]))
 
 
+def _blob(value):
+    # Stored journal bytes, or None (none kept, or a damaged value).
+    return bytes(value) if isinstance(value, (bytes, bytearray, memoryview)) else None
+
+
+def _size(value):
+    # A stored size, or None when the value is damaged.
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
 def _extends(row, journal, journal_size, checksum):
     """True when the journal given (bytes, or just its size and checksum)
-    starts with the journal stored in ``row``: it may replace it."""
-    old = row["journal"]
+    starts with the journal stored in ``row``: it may replace it. A row
+    whose values are damaged is never replaced (the journal is then kept as
+    a conflict)."""
+    old, old_size = _blob(row["journal"]), _size(row["journal_size"])
     if journal is not None and old is not None:
-        return journal.startswith(bytes(old))
+        return journal.startswith(old)
+    if old_size is None:
+        return False
     if journal is not None:
         # Stored before journals were kept: compare the checksum of the prefix.
-        return len(journal) >= row["journal_size"] and _crc(journal[: row["journal_size"]]) == str(row["checksum"])
-    if journal_size < row["journal_size"]:
+        return len(journal) >= old_size and _crc(journal[:old_size]) == str(row["checksum"])
+    if journal_size < old_size:
         return False
-    return journal_size > row["journal_size"] or row["checksum"] == checksum
+    return journal_size > old_size or row["checksum"] == checksum
 
 
 def _same_game(row, journal, journal_size, checksum):
     """True when a journal provably continues the game stored in ``row``
     under another folder: its bytes start with the stored ones (or, without
     bytes, it is exactly the stored size and checksum)."""
-    old = row["journal"]
+    old, old_size = _blob(row["journal"]), _size(row["journal_size"])
     if journal is not None and old is not None:
-        return len(old) > 0 and journal.startswith(bytes(old))
+        return len(old) > 0 and journal.startswith(old)
+    if old_size is None:
+        return False
     if journal is not None:
-        return 0 < row["journal_size"] <= len(journal) and _crc(journal[: row["journal_size"]]) == str(row["checksum"])
-    return journal_size == row["journal_size"] and str(checksum) == str(row["checksum"])
+        return 0 < old_size <= len(journal) and _crc(journal[:old_size]) == str(row["checksum"])
+    return journal_size == old_size and str(checksum) == str(row["checksum"])
 
 
 def canonical_json(record):
@@ -663,8 +679,8 @@ class Database:
         for c in self.conn.execute(
             "SELECT id, journal FROM conflicts WHERE device_id = ? AND game_id = ?", (device_id, game_id)
         ).fetchall():
-            old = c["journal"]
-            if isinstance(old, bytes) and old and journal.startswith(old):
+            old = _blob(c["journal"])
+            if old and journal.startswith(old):
                 self.conn.execute("DELETE FROM conflicts WHERE id = ?", (c["id"],))
 
     @_errors_as_one_line
@@ -732,7 +748,9 @@ class Database:
         {game_id: (journal_size, checksum)}."""
         rows = self.conn.execute(
             "SELECT game_id, journal_size, checksum FROM games WHERE device_id = ? AND folder = ?", (device_id, folder))
-        return {r["game_id"]: (r["journal_size"], r["checksum"]) for r in rows}
+        # A damaged size counts as nothing stored: the game is fetched, and
+        # store_game keeps it beside the damaged row rather than over it.
+        return {r["game_id"]: (r["journal_size"], r["checksum"]) for r in rows if _size(r["journal_size"]) is not None}
 
     @_errors_as_one_line
     def other_folders(self, device_id, folder=""):
@@ -743,7 +761,8 @@ class Database:
             "SELECT folder, game_id, journal_size, checksum FROM games WHERE device_id = ? AND folder <> ? ORDER BY id DESC",
             (device_id, folder),
         ):
-            out.setdefault(r["game_id"], []).append((r["folder"], r["journal_size"], r["checksum"]))
+            if _size(r["journal_size"]) is not None:
+                out.setdefault(r["game_id"], []).append((r["folder"], r["journal_size"], r["checksum"]))
         return out
 
     def _naming(self):
@@ -798,7 +817,7 @@ class Database:
             "finished": bool(row["finished"]),
             "ended": bool(row["ended"]),
             "winners": winners,
-            "journal_size": row["journal_size"],
+            "journal_size": _size(row["journal_size"]),
             "synced_at": synced_at,
         }
 

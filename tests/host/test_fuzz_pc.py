@@ -162,7 +162,11 @@ def season(scratch):
     with Database(path) as db:
         for i, record in enumerate(BASES):
             record = dict(record, created=WHEN + 3600 * i)
-            db.store_game("FUZZ", i + 1, record, 10 + i, "%08x" % i)
+            db.store_game("FUZZ", i + 1, record, 10 + i, "%08x" % i, journal=b"x" * (10 + i))
+        # A conflicting version and damaged pieces, for the damage to reach too.
+        for i in range(1, 4):
+            assert db.store_game("FUZZ", i, BASES[i], 3, "c%d" % i, journal=b"yyy") == "conflict"
+            db.store_piece("FUZZ", i, "bad", b"piece %d" % i)
     return path
 
 

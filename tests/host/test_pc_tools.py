@@ -571,3 +571,23 @@ def test_a_foreign_database_is_refused_and_left_as_it_was(tmp_path):
     for path in (fifo, "/dev/null", "/dev/zero"):
         for args in (("games",), ("sync", "--port", "/nonexistent")):
             assert "not a regular file" in one_error(cli(*args, "--db", path))
+
+
+def test_a_sync_into_a_database_with_damaged_rows_keeps_them_and_goes_on(tmp_path):
+    db_path = tmp_path / "g.db"
+    b, played = _board(count=4)
+    with b:
+        ok(cli("sync", "--port", b.path, "--db", db_path))
+        with Database(db_path) as db:
+            db.conn.execute("UPDATE games SET journal_size = 'x', journal = 'text' WHERE game_id = 2")
+            db.conn.execute("UPDATE games SET record = '{', players = 7 WHERE game_id = 3")
+            db.conn.execute("UPDATE games SET checksum = x'00ff', journal = NULL WHERE game_id = 4")
+        result = cli("sync", "--port", b.path, "--db", db_path)
+        assert result.exit_code in (0, 1) and "Traceback" not in result.stdout + result.stderr, result.stderr
+        # A damaged row is never written over: what the board has is kept beside it.
+        with Database(db_path, create=False) as db:
+            rows = {r[0]: r[1] for r in db.conn.execute("SELECT game_id, journal_size FROM games")}
+            assert rows[2] == "x" and len(rows) == 4
+            assert {c["game_id"] for c in db.conflicts()} >= {2}
+    one_error(cli("games", "--db", db_path))
+    ok(cli("show", "1", "--db", db_path))

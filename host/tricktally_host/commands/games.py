@@ -45,9 +45,10 @@ def trouble_lines(infos, conflicts, pieces):
     lines = []
     for c in conflicts:
         ref = refs.get((c["device_id"], c["folder"], c["game_id"]), "%s-%s" % (c["device_id"], c["game_id"]))
+        # Values of a damaged row are shown as they are, never trusted to be numbers.
         lines.append(
-            "[yellow]conflict:[/yellow] %s: the board sent a version (%d bytes, crc %s) that does not extend the stored one;"
-            " both are kept, the stored one is shown" % (markup(ref), c["journal_size"], markup(c["checksum"]))
+            "[yellow]conflict:[/yellow] %s: the board sent a version (%s bytes, crc %s) that does not extend the stored one;"
+            " both are kept, the stored one is shown" % (markup(str(ref)), markup(str(c["journal_size"])), markup(str(c["checksum"])))
         )
     counts = {}
     for p in pieces:
@@ -56,7 +57,7 @@ def trouble_lines(infos, conflicts, pieces):
     for key in sorted(counts, key=str):
         ref = refs.get(key, "%s-%s" % (key[0], key[2]))
         lines.append("[yellow]damaged:[/yellow] %s: %d damaged piece%s kept beside the game"
-                     % (markup(ref), counts[key], "" if counts[key] == 1 else "s"))
+                     % (markup(str(ref)), counts[key], "" if counts[key] == 1 else "s"))
     return lines
 
 
