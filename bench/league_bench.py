@@ -46,7 +46,7 @@ def measure():
             store(conn, corpus_records(GAMES, seed=16))
         page = pathlib.Path(tmp) / "season.html"
         return {
-            "league.report_seconds_1000": _best([TRICKTALLY, "report", "-o", str(page), "--db", db]),
+            "league.report_seconds_1000": _best([TRICKTALLY, "report", "-o", str(page), "--force", "--db", db]),
             "league.ratings_seconds_1000": _best([TRICKTALLY, "ratings", "--db", db]),
             "league.rescore_all_seconds_1000": _best([TRICKTALLY, "rescore", "--all", "--set", "target=300", "--db", db]),
             "league.report_mb": round(page.stat().st_size / 1e6, 2),

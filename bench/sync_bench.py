@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 
+from tallyboard.journal import folder_id
 from tallyboard.fs import OsFS
 from tallyboard.journal.journal import Journal
 
@@ -57,7 +58,7 @@ def seconds_200_games_sim():
                 start = time.perf_counter()
                 report = sync_board(c, db, spool=tmp / "spool")
                 seconds = time.perf_counter() - start
-                stored = len(db.synced_upto(report.device))
+                stored = len(db.synced_upto(report.device, report.folder))
         finally:
             sim.kill()
             sim.communicate()
@@ -74,7 +75,7 @@ def seconds_200_games():
             start = time.perf_counter()
             report = sync_board(c, db, spool=pathlib.Path(tmp) / "spool")
             seconds = time.perf_counter() - start
-            stored = len(db.synced_upto(report.device))
+            stored = len(db.synced_upto(report.device, report.folder))
     if stored != 200 or report.count("new") != 200:
         raise RuntimeError("only %d of 200 games were stored" % stored)
     return seconds, report.bytes
@@ -93,11 +94,11 @@ def resume_resent_games():
                 raise RuntimeError("the link was not cut")
             except LinkError:
                 pass
-            before = set(db.synced_upto(b.link.device_id))
+            before = set(db.synced_upto(b.link.device_id, folder_id.read(b.fs)))
             b.tap.revive()
             b.tap.requests.clear()
             sync_board(c, db, spool=pathlib.Path(tmp) / "spool")
-            after = set(db.synced_upto(b.link.device_id))
+            after = set(db.synced_upto(b.link.device_id, folder_id.read(b.fs)))
     if after != set(played) or not before:
         raise RuntimeError("resume did not complete the sync")
     return sum(1 for g in before if b.tap.fetches(g))

@@ -25,7 +25,9 @@ while no game is open; the STOP request stops the app at any time.
 
 import binascii
 
-from tallyboard import frames
+from sys import implementation
+
+from tallyboard import frames, unload
 from tallyboard.frames import FrameError
 
 _MAX_GAME = 999999999
@@ -180,8 +182,18 @@ class Link:
 
     def _hello(self, words):
         self._args(words, 0)
-        return ["OK", self.device_id, self.firmware_version, str(frames.PROTOCOL),
-                str(frames.MAX_LINE), str(frames.MAX_CHUNK)]
+        out = ["OK", self.device_id, self.firmware_version, str(frames.PROTOCOL), str(frames.MAX_LINE),
+               str(frames.MAX_CHUNK)]
+        # The journal folder's id (docs/PROTOCOL.md): left out when it has
+        # none. Its module is let go at once: a sync then needs the room.
+        from tallyboard.journal import folder_id
+
+        folder = folder_id.read(self.journal.fs)
+        if implementation.name == "micropython":
+            unload("tallyboard.journal.folder_id")
+        if folder is not None:
+            out.append(folder)
+        return out
 
     def _list(self, words):
         # LIST [after]: games with an id above ``after`` (all when omitted),

@@ -13,10 +13,11 @@ leading apostrophe; numbers are written as numbers, so a real negative score
 stays a number. UTF-8 with a byte order mark, so Excel reads accented names
 right (other readers skip the mark).
 
-Files: an existing file is never replaced unless asked (``force``); names
-are unique even on a file system that ignores case (device ids ``abcd`` and
-``ABCD``); files get the usual permissions (0666 less the umask), not the
-0600 of a temporary file.
+Files: an existing file is never replaced unless asked (``force``), the
+database never (outfiles.check_target); names are unique even on a file
+system that ignores case (device ids ``abcd`` and ``ABCD``) and short
+enough for any (a long ref is cut, with a digest of it); files get the
+usual permissions (0666 less the umask), not the 0600 of a temporary file.
 """
 
 import binascii
@@ -26,9 +27,9 @@ import json
 import os
 import pathlib
 import re
-import tempfile
 
 from tricktally.record import to_record
+from tricktally_host.outfiles import OutputError, check_target, write_atomic
 
 CSV_COLUMNS = (
     "game_ref",
@@ -75,46 +76,31 @@ def export_record(info, game):
     return record
 
 
+# File names stay well under the 255 bytes every file system takes.
+_NAME_MAX = 120
+
+
 def record_file_name(info, game):
-    """A file name safe on every system: ``REF_game_date.json``."""
-    parts = [info["ref"], game.NAME]
+    """A file name safe on every system: ``REF_game_date.json`` (a ref too
+    long for one is cut, with a digest of it so names stay apart)."""
+    ref = re.sub(r"[^A-Za-z0-9_.-]", "_", info["ref"])
+    if len(ref) > _NAME_MAX - 40:
+        ref = "%s_%08x" % (ref[: _NAME_MAX - 60], binascii.crc32(info["ref"].encode("utf-8", "replace")))
+    parts = [ref, game.NAME]
     if info.get("date"):
         parts.append(info["date"][:10])
-    return re.sub(r"[^A-Za-z0-9_.-]", "_", "_".join(parts)) + ".json"
+    return "_".join(parts) + ".json"
 
 
-def _file_mode(path):
-    # An existing file keeps its mode; a new one gets 0666 less the umask,
-    # like any file a program creates (mkstemp would leave it 0600).
-    try:
-        return os.stat(path).st_mode & 0o7777
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
-
-
-def write_atomic(path, data):
-    """Write bytes ``data`` to ``path`` through a temporary file, so a reader never sees half a file."""
-    path = pathlib.Path(path)
-    mode = _file_mode(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def _check_free(paths, force):
-    """Refuse (ExportError) to replace an existing file unless ``force``."""
-    if force:
-        return
-    taken = [p for p in paths if os.path.lexists(p)]
+def _check_free(paths, force, db_path=None):
+    """Refuse (ExportError) to write over the database's files, or to
+    replace an existing file unless ``force``."""
+    for p in paths:
+        try:
+            check_target(p, db_path, force=True)
+        except OutputError as e:
+            raise ExportError(str(e)) from e
+    taken = [] if force else [p for p in paths if os.path.lexists(p)]
     if taken:
         more = " (and %d more)" % (len(taken) - 1) if len(taken) > 1 else ""
         raise ExportError("%s already exists%s: nothing written; use --force to replace" % (taken[0], more))
@@ -140,13 +126,14 @@ def json_paths(loaded, out_dir):
     return paths
 
 
-def export_json(loaded, out_dir, force=False):
+def export_json(loaded, out_dir, force=False, db_path=None):
     """Write one record file per (info, record, game) of ``loaded`` into
     ``out_dir``; return the paths. ExportError (nothing written) when a
-    file exists and not ``force``."""
+    file exists and not ``force``, or would be a file of the database at
+    ``db_path``."""
     out_dir = pathlib.Path(out_dir)
     paths = json_paths(loaded, out_dir)
-    _check_free(paths, force)
+    _check_free(paths, force, db_path)
     out_dir.mkdir(parents=True, exist_ok=True)
     for (info, _record, game), path in zip(loaded, paths):
         text = json.dumps(export_record(info, game), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
@@ -183,7 +170,7 @@ def csv_rows(info, game):
             row = dict.fromkeys(CSV_COLUMNS)
             row.update(
                 game_ref=info["ref"],
-                date=info["date"][:16].replace("T", " ") if info.get("date") else None,
+                date=info.get("date"),
                 game=game.NAME,
                 hand=hand.index + 1,
                 dealer=game.players[hand.dealer],
@@ -225,12 +212,13 @@ def csv_text(loaded):
     return out.getvalue()
 
 
-def export_csv(loaded, out_dir, force=False):
+def export_csv(loaded, out_dir, force=False, db_path=None):
     """Write the CSV of ``loaded`` to ``out_dir``/tricktally-games.csv; return
-    [path]. ExportError (nothing written) when it exists and not ``force``."""
+    [path]. ExportError (nothing written) when it exists and not ``force``,
+    or is a file of the database at ``db_path``."""
     out_dir = pathlib.Path(out_dir)
     path = out_dir / CSV_NAME
-    _check_free([path], force)
+    _check_free([path], force, db_path)
     out_dir.mkdir(parents=True, exist_ok=True)
     write_atomic(path, csv_text(loaded).encode("utf-8-sig"))
     return [path]

@@ -11,7 +11,8 @@ import datetime
 import click
 
 from tricktally import GAME_NAMES
-from tricktally_host.db import Database, DatabaseError
+from tricktally_host.dates import LATEST
+from tricktally_host.db import Database, DatabaseError, fail
 from tricktally_host.records import RecordError
 
 
@@ -37,9 +38,15 @@ def parse_day(text, end=False):
             when = datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
         except ValueError:
             raise ValueError("%r is not a date: give YYYY-MM-DD (or YYYY-MM-DDTHH:MM)" % text) from None
-    if when.tzinfo is None:
-        when = when.astimezone()
-    return int(when.timestamp())
+    try:
+        if when.tzinfo is None:
+            when = when.astimezone()
+        seconds = int(when.timestamp())
+    except (OverflowError, OSError, ValueError):
+        seconds = -1
+    if not 0 <= seconds <= LATEST:
+        raise ValueError("%r is out of range: give a date from 1970-01-01 to 2099-12-31" % text)
+    return seconds
 
 
 def _day_option(name, end, help_text):
@@ -74,13 +81,15 @@ def season(db, game_name=None, since=None, until=None):
 
 
 def season_or_exit(db_path, game_name=None, since=None, until=None):
-    """:func:`season` for a command: a database or record problem prints one line and exits 2."""
+    """:func:`season` for a command, and the lines about stored games that
+    could not be read (``Database.damaged``: the command shows the others,
+    then ``db.exit_if_damaged``). A database that cannot be read prints one
+    line and exits 2."""
     try:
         with Database(db_path, create=False) as db:
-            return season(db, game_name, since, until)
+            return season(db, game_name, since, until), db.damaged
     except (DatabaseError, RecordError) as e:
-        click.echo("error: %s" % e, err=True)
-        raise SystemExit(2) from None
+        fail(e)
 
 
 def side_ranks(game):

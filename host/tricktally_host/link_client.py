@@ -168,7 +168,7 @@ class LinkClient:
             if attempt:
                 self.resent += 1
             self.sent += 1
-            self._write(frames.encode(frames.REQUEST, rid, words))
+            self._write(_encode(rid, words))
             wait = left if attempt == self.retries else min(window, left)
             outcome, value = self._await(rid, time.monotonic() + wait)
             if outcome == "ok":
@@ -204,7 +204,7 @@ class LinkClient:
         out = []
         for verb, args in requests:
             rids.append(self.next_id)
-            out.append(frames.encode(frames.REQUEST, self.next_id, [verb] + [str(a) for a in args]))
+            out.append(_encode(self.next_id, [verb] + [str(a) for a in args]))
             self.next_id += 1
         self.sent += len(requests)
         self._write(b"".join(out))
@@ -323,7 +323,10 @@ class LinkClient:
 
     def hello(self):
         """Start a session: ``{'device', 'firmware', 'protocol', 'max_line',
-        'max_chunk'}``. LinkError ``protocol`` if the board speaks another one."""
+        'max_chunk', 'folder'}``; ``folder`` is the id of the board's journal
+        folder ('' from a board that sends none: older firmware). LinkError
+        ``protocol`` if the board speaks another protocol or its answer is
+        malformed."""
         w = self.request("HELLO")
         if len(w) < 3:
             raise LinkError("protocol", "HELLO answer too short: %r" % (w,))
@@ -333,6 +336,11 @@ class LinkClient:
                             % (info["protocol"], frames.PROTOCOL))
         info["max_line"] = _int(w[3], "max_line") if len(w) > 3 else frames.MAX_LINE
         info["max_chunk"] = _int(w[4], "max_chunk") if len(w) > 4 else frames.MAX_CHUNK
+        if not 1 <= info["max_chunk"]:
+            raise LinkError("protocol", "HELLO: max_chunk %d is not a chunk size" % info["max_chunk"])
+        info["folder"] = w[5] if len(w) > 5 else ""
+        if info["folder"] and not _FOLDER.match(info["folder"]):
+            raise LinkError("protocol", "HELLO: folder id %r is not 8 to 32 lower-case hex digits" % info["folder"][:40])
         self.hello_info = info
         return info
 
@@ -461,6 +469,16 @@ class LinkClient:
 
 _NUMBER = re.compile(r"(0|[1-9][0-9]{0,11})\Z")
 _HEX8 = re.compile(r"[0-9a-f]{8}\Z")
+_FOLDER = re.compile(r"[0-9a-f]{8,32}\Z")
+
+
+def _encode(rid, words):
+    # A request that cannot be a frame (a word that is not printable ASCII,
+    # a line over the bound) is refused here, before anything is sent.
+    try:
+        return frames.encode(frames.REQUEST, rid, words)
+    except ValueError as e:
+        raise LinkError("value", "%s request cannot be sent: %s" % (words[0], str(e)[:120])) from e
 
 
 def _int(word, what):

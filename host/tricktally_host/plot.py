@@ -6,10 +6,13 @@ nothing global (a GUI backend, open figures) is touched and a plot can be
 drawn from any thread or test.
 """
 
+import io
+
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from tricktally_host.sheet import side_name
+from tricktally_host.outfiles import write_atomic
+from tricktally_host.sheet import hands_text, side_name
 
 DPI = 100
 DEFAULT_SIZE = (900, 540)  # also in commands/plot.py (kept free of matplotlib)
@@ -28,23 +31,27 @@ def _plain(text):
     # signs (an unbalanced one would stop the plot) and show controls.
     from tricktally_host.safe_text import visible
 
-    return visible(text).replace("$", r"\$")
+    text = visible(text).replace("$", r"\$")
+    # A legend leaves out labels that start with "_": a name may.
+    return "\u200b" + text if text.startswith("_") else text
 
 
 def plot_title(game, info=None):
-    """Game, players and outcome, in one or two lines."""
+    """Game, ref and date on one line, the outcome on the next. Every piece
+    of stored text in it is made plain (``_plain``); the line break between
+    the two lines is the title's own."""
     head = game.NAME.capitalize()
     if info is not None:
-        head += " %s" % info["ref"]
+        head += " %s" % _plain(info["ref"])
         if info.get("date"):
-            head += " — %s" % info["date"][:16].replace("T", " ")
+            head += " — %s" % info["date"]
+    played = hands_text(game.NAME, len(game.hands))
     if game.finished:
-        names = ", ".join(game.players[s] for s in game.winners)
-        tail = "won by %s" % names
+        tail = "won by %s" % ", ".join(_plain(game.players[s]) for s in game.winners)
     elif info is not None and info.get("ended"):
-        tail = "ended unfinished after %d hand%s" % (len(game.hands), "" if len(game.hands) == 1 else "s")
+        tail = "ended unfinished after %s" % played
     else:
-        tail = "in progress after %d hand%s" % (len(game.hands), "" if len(game.hands) == 1 else "s")
+        tail = "in progress after %s" % played
     if game.NAME == "hearts":
         tail += " (lowest total wins)"
     return "%s\n%s" % (head, tail)
@@ -52,6 +59,17 @@ def plot_title(game, info=None):
 
 def draw(game, path, info=None, size=DEFAULT_SIZE):
     """Write a PNG of ``game``'s running totals to ``path``, ``size`` = (width, height) pixels."""
+    fig = figure(game, info, size)
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=DPI)
+    # Through a temporary file: a failed write never leaves half a PNG
+    # (nor an earlier file cut short).
+    write_atomic(path, out.getvalue())
+    return path
+
+
+def figure(game, info=None, size=DEFAULT_SIZE):
+    """The matplotlib Figure of ``game``'s running totals."""
     width, height = size
     fig = Figure(figsize=(width / DPI, height / DPI), dpi=DPI)
     FigureCanvasAgg(fig)
@@ -77,7 +95,6 @@ def draw(game, path, info=None, size=DEFAULT_SIZE):
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.grid(True, alpha=0.3)
     ax.legend(loc="best", fontsize="small")
-    ax.set_title(_plain(plot_title(game, info)), fontsize="medium")
+    ax.set_title(plot_title(game, info), fontsize="medium")
     fig.tight_layout()
-    fig.savefig(path, format="png", dpi=DPI)
-    return path
+    return fig

@@ -1,5 +1,14 @@
 # SPDX-License-Identifier: MIT
-"""Reading game record files (format tricktally/1) on the PC, with clear errors."""
+"""Reading game record files (format tricktally/1) on the PC, with clear errors.
+
+Text from outside (a record file, a board's journal, a damaged database)
+can hold what is not Unicode text: a lone surrogate (``"\\ud800"`` in JSON,
+what a damaged or foreign flash can hold). Nothing on the PC could write it
+out again (UTF-8 refuses it: the database, an export, a report), so every
+record is made ``usable_text`` where it comes in: each lone surrogate is
+kept as its escape, the six characters ``\\ud800``, so names stay
+distinct and readable and nothing else changes.
+"""
 
 import json
 import pathlib
@@ -22,13 +31,39 @@ def load_record(path):
     except UnicodeDecodeError as e:
         raise RecordError("%s: not UTF-8 text (byte %d)" % (path, e.start)) from e
     try:
-        record = json.loads(text)
+        record = usable_text(json.loads(text))
     except json.JSONDecodeError as e:
         raise RecordError("%s: not valid JSON: %s at line %d column %d" % (path, e.msg, e.lineno, e.colno)) from e
     except (ValueError, RecursionError) as e:
         # A number with thousands of digits, lists nested thousands deep.
         raise RecordError("%s: not a usable record: %s" % (path, _short(e))) from e
     return record, game_from_record(record, path)
+
+
+def _usable_str(text):
+    for ch in text:
+        if 0xD800 <= ord(ch) <= 0xDFFF:
+            break
+    else:
+        return text
+    return "".join("\\u%04x" % ord(ch) if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
+
+
+def usable_text(value):
+    """``value`` (JSON data) with every lone surrogate in its text, keys
+    included, written as its escape (``\\ud800``); the same object when
+    there is none."""
+    if isinstance(value, str):
+        return _usable_str(value)
+    if isinstance(value, list):
+        items = [usable_text(v) for v in value]
+        return value if all(a is b for a, b in zip(items, value)) else items
+    if isinstance(value, dict):
+        pairs = [(usable_text(k), usable_text(v)) for k, v in value.items()]
+        if all(k is k0 and v is v0 for (k, v), (k0, v0) in zip(pairs, value.items())):
+            return value
+        return dict(pairs)
+    return value
 
 
 # What a record with absurd values or types makes the core raise, beside the

@@ -5,16 +5,19 @@ Everything the page needs is inside it (CSS in a <style>, charts as inline
 SVG, no script, no font, no image from anywhere), so it opens the same
 offline, mailed, or years later. Sections: the league table (ratings, games,
 wins), ratings over time, bid accuracy, then every game: its sheet, its
-score progression and this game's bids. Every name and every value typed on
-the board goes through ``html.escape``.
+score progression and this game's bids. Every game is open (a printout shows
+its sheet and chart; a reader may still fold it). Every word is the
+report's language's (report_i18n), the sheet's cell words too. Every name
+and every value typed on the board goes through ``html.escape``.
 """
 
 import datetime
 from html import escape
 
 from tricktally_host import report_i18n, svgchart
-from tricktally_host.ratings import rate, table as rating_table
-from tricktally_host.sheet import entry_cells, side_name
+from tricktally_host.dates import format_day
+from tricktally_host.ratings import NEWCOMER, rate, table as rating_table
+from tricktally_host.sheet import entry_cells, side_name, trump_text
 from tricktally_host.stats import bid_made, player_stats
 
 CSS = """
@@ -32,13 +35,15 @@ details{background:#fff;border:1px solid #d5d5d5;border-radius:4px;margin:.35rem
 summary{cursor:pointer;padding:.2rem 0}
 .sheet td small{color:#666}
 svg.chart{display:block;max-width:100%;height:auto;background:#fff}
-svg .frame{fill:none;stroke:#bbb}svg .zero{stroke:#999;stroke-dasharray:3 3}
+svg .frame{fill:none;stroke:#bbb}svg .zero{stroke:#777}svg .grid{stroke:#eee}
+svg line.target{stroke:#555;stroke-dasharray:6 4}svg text.target{fill:#555}
 svg text{font:11px system-ui,sans-serif;fill:#333}
+@media print{details{break-inside:avoid}summary{list-style:none}}
 """
 
 
 def _day(seconds):
-    return datetime.datetime.fromtimestamp(seconds).astimezone().date().isoformat()
+    return format_day(seconds) or "…"
 
 
 def _pct(value):
@@ -77,18 +82,23 @@ def league_section(s, ratings, by_game):
 
 
 def ratings_section(s, history):
-    """One chart per game: each player's rating after each game they played,
-    against the number of games of that kind played so far."""
+    """One chart per game: each player's rating from the start (every
+    player starts at openskill's newcomer rating, at 0 games) and after each
+    game they played, against the number of games of that kind played so
+    far; each line's last rating is in the legend."""
     out = ["<h2>%s</h2>" % escape(s["ratings_over_time"])]
+    if not history:
+        out.append('<p class="note">%s</p>' % escape(s["no_ratings"]))
     for name in sorted(history):
         moments = sorted({when for points in history[name].values() for when, _mu, _sigma in points})
         index = {when: i + 1 for i, when in enumerate(moments)}
         series = []
         for player in sorted(history[name]):
-            series.append((player, [(index[when], mu) for when, mu, _sigma in history[name][player]]))
+            points = [(index[when], mu) for when, mu, _sigma in history[name][player]]
+            series.append((player, [(points[0][0] - 1, NEWCOMER)] + points))
         out.append("<h3>%s</h3>" % escape(s[name]))
         out.append(svgchart.line_chart(series, s["games_played"], title=s["ratings_over_time"] + " — " + s[name],
-                                       zero=False))
+                                       zero=False, markers=True))
     return "".join(out)
 
 
@@ -115,21 +125,38 @@ def _outcome(s, game):
     return s["no_winner"]
 
 
+def legend_text(s, game):
+    """How to read a cell of ``game``'s sheet, in the report's language."""
+    if game.NAME == "hearts":
+        return s["legend_hearts"]
+    if game.NAME == "wizard":
+        return s["legend_wizard"]
+    return s["legend_spades_partners"] if len(game.sides) < game.n else s["legend_spades"]
+
+
 def game_sheet(s, game):
-    """The sheet of one game as an HTML table: per hand and side, what was
-    entered, the hand's score and the running total."""
-    out = ['<table class="sheet"><tr><th>%s</th>' % escape(s["round"] if game.NAME == "wizard" else s["hand"])]
+    """The sheet of one game as an HTML table: per hand (round) and side,
+    what was entered, the hand's score and the running total; Wizard's
+    trump in a column of its own. A line under it says how to read a cell."""
+    wizard = game.NAME == "wizard"
+    out = ['<table class="sheet"><tr><th>%s</th>' % escape(s["round"] if wizard else s["hand"])]
+    if wizard:
+        out.append("<th>%s</th>" % escape(s["trump"]))
     for i in range(len(game.sides)):
         out.append('<th>%s</th>' % escape(side_name(game, i)))
     out.append("</tr>")
+    words = report_i18n.cell_words(s)
     for hand in game.hands:
-        cells = entry_cells(game, hand)
+        cells = entry_cells(game, hand, words)
         out.append("<tr><td>%d</td>" % (hand.index + 1))
+        if wizard:
+            out.append("<td>%s</td>" % escape(trump_text(hand)))
         for i in range(len(game.sides)):
             out.append("<td><small>%s %+d</small> %d</td>" % (escape(cells[i]), hand.scores[i], hand.totals[i]))
         out.append("</tr>")
-    out.append('<tr><th>%s</th>%s</tr></table>' % (
-        escape(s["total"]), "".join("<th>%d</th>" % t for t in game.totals)))
+    out.append('<tr><th>%s</th>%s%s</tr></table>' % (
+        escape(s["total"]), "<th></th>" if wizard else "", "".join("<th>%d</th>" % t for t in game.totals)))
+    out.append('<p class="note">%s</p>' % escape(legend_text(s, game)))
     return "".join(out)
 
 
@@ -146,21 +173,22 @@ def game_bids(s, game):
 
 
 def game_section(s, info, game):
-    """One game, folded: title line with the outcome; open it for the sheet,
-    the score progression and the bids."""
+    """One game, open (it folds on screen): title line with the outcome, the
+    sheet, the score progression (with the target line) and the bids."""
     series = []
     for i in range(len(game.sides)):
         pts = [(0, 0)] + [(hand.index + 1, hand.totals[i]) for hand in game.hands]
         series.append((side_name(game, i), pts))
-    date = (info["date"] or "")[:10]
-    title = "%s · %s · %s · %s" % (s[game.NAME], info["ref"], date, _outcome(s, game))
+    title = "%s · %s · %s · %s" % (s[game.NAME], info["ref"], info["date"] or "", _outcome(s, game))
     if game.NAME == "hearts":
         title += " (%s)" % s["lowest_wins"]
-    return "<details><summary>%s</summary>%s<h3>%s</h3>%s%s</details>" % (
+    target = game.target
+    return "<details open><summary>%s</summary>%s<h3>%s</h3>%s%s</details>" % (
         escape(title),
         game_sheet(s, game),
         escape(s["score_progression"]),
-        svgchart.line_chart(series, s["round"] if game.NAME == "wizard" else s["hand"], height=180),
+        svgchart.line_chart(series, s["round"] if game.NAME == "wizard" else s["hand"], height=180, target=target,
+                            target_label=None if target is None else s["target"] % target),
         ("<h3>%s</h3>%s" % (escape(s["this_game_bids"]), game_bids(s, game))) if game.NAME != "hearts" else "",
     )
 

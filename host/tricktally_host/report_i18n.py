@@ -12,6 +12,18 @@ LANGUAGES = ("en", "es", "pt", "it", "fr")
 
 STRINGS = {
     "en": {
+        "trump": "Trump",
+        "target": "target %d",
+        "no_ratings": "No finished games yet: nobody is rated.",
+        "legend_spades": "Each cell: bid/tricks (nil; bnil: blind nil), the hand's score, then the total.",
+        "legend_spades_partners": "Each cell: the partners' bids/tricks joined by + (nil; bnil: blind nil), the hand's score, then the side's total.",
+        "legend_wizard": "Each cell: bid/tricks, the round's score, then the total. Trump: ♠ ♥ ♦ ♣, – for no trump.",
+        "legend_hearts": "Each cell: hearts taken♥ (Q♠: took the queen of spades; J♦: the jack of diamonds; moon: shot the moon), the hand's score, then the total.",
+        "word_nil": "nil",
+        "word_blind_nil": "bnil",
+        "word_queen": "Q♠",
+        "word_jack": "J♦",
+        "word_moon": "moon",
         "title": "TrickTally season report",
         "all_games": "All stored games",
         "period": "From %s to %s",
@@ -49,6 +61,18 @@ STRINGS = {
         "hearts": "Hearts",
     },
     "es": {
+        "trump": "Triunfo",
+        "target": "meta %d",
+        "no_ratings": "Aún no hay partidas terminadas: nadie tiene nivel.",
+        "legend_spades": "Cada casilla: puja/bazas (nula; a ciegas: nula a ciegas), la puntuación de la mano y el total.",
+        "legend_spades_partners": "Cada casilla: pujas/bazas de la pareja unidas con + (nula; a ciegas: nula a ciegas), la puntuación de la mano y el total de la pareja.",
+        "legend_wizard": "Cada casilla: puja/bazas, la puntuación de la ronda y el total. Triunfo: ♠ ♥ ♦ ♣, – sin triunfo.",
+        "legend_hearts": "Cada casilla: corazones ganados♥ (Q♠: la dama ♠; J♦: la jota ♦; luna: tiro a la luna), la puntuación de la mano y el total.",
+        "word_nil": "nula",
+        "word_blind_nil": "a ciegas",
+        "word_queen": "Q♠",
+        "word_jack": "J♦",
+        "word_moon": "luna",
         "title": "TrickTally: informe de la temporada",
         "all_games": "Todas las partidas guardadas",
         "period": "Del %s al %s",
@@ -86,6 +110,18 @@ STRINGS = {
         "hearts": "Corazones",
     },
     "pt": {
+        "trump": "Trunfo",
+        "target": "meta %d",
+        "no_ratings": "Ainda não há partidas terminadas: ninguém tem nível.",
+        "legend_spades": "Cada casa: licitação/vazas (nula; às cegas: nula às cegas), a pontuação da mão e o total.",
+        "legend_spades_partners": "Cada casa: licitações/vazas dos parceiros unidas por + (nula; às cegas: nula às cegas), a pontuação da mão e o total da equipa.",
+        "legend_wizard": "Cada casa: licitação/vazas, a pontuação da ronda e o total. Trunfo: ♠ ♥ ♦ ♣, – sem trunfo.",
+        "legend_hearts": "Cada casa: copas feitas♥ (dama ♠; valete ♦; lua: tiro à lua), a pontuação da mão e o total.",
+        "word_nil": "nula",
+        "word_blind_nil": "às cegas",
+        "word_queen": "dama ♠",
+        "word_jack": "valete ♦",
+        "word_moon": "lua",
         "title": "TrickTally: relatório da época",
         "all_games": "Todas as partidas guardadas",
         "period": "De %s a %s",
@@ -123,6 +159,18 @@ STRINGS = {
         "hearts": "Copas",
     },
     "it": {
+        "trump": "Briscola",
+        "target": "meta %d",
+        "no_ratings": "Ancora nessuna partita finita: nessun livello.",
+        "legend_spades": "Ogni casella: dichiarazione/prese (nil; al buio: nil al buio), il punteggio della mano e il totale.",
+        "legend_spades_partners": "Ogni casella: dichiarazioni/prese della coppia unite da + (nil; al buio: nil al buio), il punteggio della mano e il totale della coppia.",
+        "legend_wizard": "Ogni casella: dichiarazione/prese, il punteggio del giro e il totale. Briscola: ♠ ♥ ♦ ♣, – nessuna.",
+        "legend_hearts": "Ogni casella: cuori presi♥ (donna ♠; fante ♦; cappotto: tutti i punti), il punteggio della mano e il totale.",
+        "word_nil": "nil",
+        "word_blind_nil": "al buio",
+        "word_queen": "donna ♠",
+        "word_jack": "fante ♦",
+        "word_moon": "cappotto",
         "title": "TrickTally: resoconto della stagione",
         "all_games": "Tutte le partite salvate",
         "period": "Dal %s al %s",
@@ -160,6 +208,18 @@ STRINGS = {
         "hearts": "Cuori",
     },
     "fr": {
+        "trump": "Atout",
+        "target": "but %d",
+        "no_ratings": "Aucune partie terminée : personne n'a de niveau.",
+        "legend_spades": "Chaque case : mise/levées (nulle ; aveugle : nulle à l'aveugle), le score de la donne, puis le total.",
+        "legend_spades_partners": "Chaque case : mises/levées de l'équipe jointes par + (nulle ; aveugle : nulle à l'aveugle), le score de la donne, puis le total de l'équipe.",
+        "legend_wizard": "Chaque case : mise/levées, le score du tour, puis le total. Atout : ♠ ♥ ♦ ♣, – sans atout.",
+        "legend_hearts": "Chaque case : cœurs pris♥ (dame ♠ ; valet ♦ ; chelem : grand chelem), le score de la donne, puis le total.",
+        "word_nil": "nulle",
+        "word_blind_nil": "aveugle",
+        "word_queen": "dame ♠",
+        "word_jack": "valet ♦",
+        "word_moon": "chelem",
         "title": "TrickTally : bilan de la saison",
         "all_games": "Toutes les parties enregistrées",
         "period": "Du %s au %s",
@@ -204,3 +264,8 @@ def strings(lang):
     if lang not in STRINGS:
         raise ValueError("language is one of %s, not %r" % (", ".join(LANGUAGES), lang))
     return STRINGS[lang]
+
+
+def cell_words(s):
+    """The words a sheet's cells use (sheet.WORDS' keys) from strings ``s``."""
+    return {key[len("word_"):]: value for key, value in s.items() if key.startswith("word_")}

@@ -18,15 +18,28 @@ other settings end the game sooner (a lower target), the later hands are
 listed in ``not_played``.
 """
 
+import re
+
 from tricktally import RuleError, new_game
 from tricktally import settings as rules
 from tricktally.record import CURRENT, from_record, summary
+from tricktally_host.safe_text import visible
 
 # Words accepted for on/off settings (RULES.md writes true and false).
 BOOLEAN_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
 # Other names for a setting's value: the 2007 tournament wording of the
 # Canadian rule is how players know canadian_zero.
 ALIASES = {("even_bids", "2007"): "canadian_zero"}
+# A target given with --set: a whole number written in digits 0-9 (not "²",
+# "١٢", "1_000" or 5,000 nines), 1 to MAX_TARGET.
+MAX_TARGET = 999999999
+_WHOLE = re.compile(r"[0-9]{1,9}\Z")
+
+
+def shown(text, limit=40):
+    """What the user typed, fit for one line of a message: controls escaped, cut short."""
+    text = visible(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class SettingError(ValueError):
@@ -55,7 +68,7 @@ def _values_text(name, values, open_):
             words[words.index(value)] += " (or %s)" % alias
     text = ", ".join(words)
     if open_:
-        text += " or any positive whole number"
+        text += " or a whole number from 1 to %d" % MAX_TARGET
     return text
 
 
@@ -72,7 +85,7 @@ def parse_value(game_name, name, text):
     if row is None:
         raise SettingError(
             "--set %s=%s: %s has no setting %r (its settings: %s)"
-            % (name, text, game_name, name, ", ".join(setting_names([game_name])))
+            % (shown(name), shown(text), game_name, shown(name), ", ".join(setting_names([game_name])))
         )
     values, open_ = row
     word = text.strip().lower()
@@ -83,9 +96,9 @@ def parse_value(game_name, name, text):
                 return v
         elif str(v) == word:
             return v
-    if open_ and word.isdigit() and int(word) > 0:
+    if open_ and _WHOLE.match(word) and int(word) > 0:
         return int(word)
-    raise SettingError("--set %s=%s: %s is one of %s" % (name, text, name, _values_text(name, values, open_)))
+    raise SettingError("--set %s=%s: %s is one of %s" % (name, shown(text), name, _values_text(name, values, open_)))
 
 
 def parse_pairs(pairs):
@@ -95,7 +108,7 @@ def parse_pairs(pairs):
         name, sep, text = pair.partition("=")
         name = name.strip()
         if not sep or not name or not text.strip():
-            raise SettingError("--set %s: give NAME=VALUE, e.g. --set bags=off" % pair)
+            raise SettingError("--set %s: give NAME=VALUE, e.g. --set bags=off" % shown(pair))
         out[name] = text
     return out
 
@@ -125,11 +138,28 @@ class Rescored:
         self.notes = notes
 
     @property
+    def outcome(self):
+        """What the settings do to the game's result: 'illegal' (a hand
+        breaks them), 'same_winner', 'winner_changes' (both ended, other
+        winners), 'not_ended' (it ended as played, but would not have by its
+        last hand), 'ends' (unfinished as played, it would have ended) or
+        'unfinished' (neither way)."""
+        if self.problem is not None:
+            return "illegal"
+        played, rescored = self.played.finished, self.rescored.finished
+        if played and rescored:
+            return "same_winner" if outcome(self.played) == outcome(self.rescored) else "winner_changes"
+        if played:
+            return "not_ended"
+        return "ends" if rescored else "unfinished"
+
+    @property
     def winner_changed(self):
-        """True or False; None when a hand is illegal under the settings (no outcome)."""
+        """True when the game ends both ways with other winners; None when a
+        hand is illegal under the settings (no outcome)."""
         if self.problem is not None:
             return None
-        return outcome(self.played) != outcome(self.rescored)
+        return self.outcome == "winner_changes"
 
     def as_json(self):
         """A JSON-ready dict: both scored games (as `tricktally score --json`), the problem, notes."""
@@ -145,6 +175,7 @@ class Rescored:
             "problem": problem,
             "not_played": list(self.not_played),
             "notes": list(self.notes),
+            "outcome": self.outcome,
             "winner_changed": self.winner_changed,
         }
 

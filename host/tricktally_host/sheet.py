@@ -1,11 +1,16 @@
 # SPDX-License-Identifier: MIT
 """The score sheet as players know it from paper, as a rich table.
 
-One row per hand, one column per side (a player, or a partnership). A cell
-reads like a paper sheet: what was entered (``bid/took``, or hearts taken and
-the queen), the hand's score and the running total, e.g. ``2/2 +40 = 120``.
-When six sides do not fit the terminal on one line, each cell takes two
-lines (entries and score, then the total).
+One row per hand (a round in Wizard), one column per side (a player, or a
+partnership), and in Wizard a column with each round's trump (♠ ♥ ♦ ♣, –
+for none). A cell reads like a paper sheet: what was entered (``bid/took``,
+or hearts taken and who took the queen), the hand's score and the running
+total, e.g. ``2/2 +40 = 120``; ``legend`` says how to read it, in a line
+printed under the sheet. When six sides do not fit the terminal on one line, each cell
+takes two lines (entries and score, then the total).
+
+The words in cells (nil, the queen's mark, the moon) are English here; the
+season report gives its own language's (``WORDS`` has the keys).
 """
 
 import io
@@ -24,15 +29,44 @@ def side_name(game, side):
     return " & ".join(game.players[s] for s in game.sides[side])
 
 
-def _bid_text(game, bid):
+# What a cell writes beside the numbers; the report passes its language's.
+WORDS = {"nil": "nil", "blind_nil": "bnil", "queen": "Q♠", "jack": "J♦", "moon": "moon"}
+# Wizard's trump as the suits are drawn everywhere else (Hearts' ♥).
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "none": "–"}
+
+
+def trump_text(hand):
+    """A Wizard hand's trump as its suit sign (– for no trump, '' when not said)."""
+    trump = hand.get("trump")
+    return "" if trump is None else SUITS.get(trump, str(trump))
+
+
+def hands_text(game_name, count):
+    """``count`` hands, as the game says: "1 hand", "5 hands", "5 rounds" (Wizard)."""
+    word = "round" if game_name == "wizard" else "hand"
+    return "%d %s%s" % (count, word, "" if count == 1 else "s")
+
+
+def legend(game):
+    """How to read a cell of ``game``'s sheet, in one line (under 74 characters)."""
+    if game.NAME == "hearts":
+        return "hearts♥ (Q♠ queen, J♦ jack, moon: shot the moon) +score = total"
+    if game.NAME == "wizard":
+        return "bid/tricks +score = total; trump ♠ ♥ ♦ ♣, – none"
+    partners = "+ joins partners; " if len(game.sides) < game.n else ""
+    bags = " (bags)" if game.settings["bags"] else ""
+    return "bid/tricks (%snil, bnil: blind nil) +score = total%s" % (partners, bags)
+
+
+def _bid_text(game, bid, words):
     if bid is None:
         return "–"
     # "nil" is a Spades bid; a Wizard bid of 0 is just 0.
     if game.NAME == "spades":
         if bid == BLIND_NIL:
-            return "bnil"
+            return words["blind_nil"]
         if bid == 0:
-            return "nil"
+            return words["nil"]
     return str(bid)
 
 
@@ -40,8 +74,9 @@ def _num(value):
     return "–" if value is None else str(value)
 
 
-def entry_cells(game, hand):
-    """Per side, what was entered in ``hand`` (complete or in progress), as text."""
+def entry_cells(game, hand, words=WORDS):
+    """Per side, what was entered in ``hand`` (complete or in progress), as
+    text, with ``words`` (WORDS' keys) beside the numbers."""
     v = hand.values
     cells = []
     for side in game.sides:
@@ -50,15 +85,15 @@ def entry_cells(game, hand):
             for s in side:
                 text = "%s♥" % _num(v["hearts"][s])
                 if hand.get("queen") == s:
-                    text += " Q"
+                    text += " " + words["queen"]
                 if hand.get("jack") == s:
-                    text += " J"
+                    text += " " + words["jack"]
                 if game.shooter(hand) == s and hand.scores is not None:
-                    text += " moon"
+                    text += " " + words["moon"]
                 parts.append(text)
             cells.append(" ".join(parts))
         else:
-            bids = "+".join(_bid_text(game, v["bid"][s]) for s in side)
+            bids = "+".join(_bid_text(game, v["bid"][s], words) for s in side)
             took = "+".join(_num(v["tricks"][s]) for s in side)
             cells.append("%s/%s" % (bids, took))
     return cells
@@ -71,11 +106,6 @@ def _total_text(game, hand, i):
     return text
 
 
-def _hand_label(game, hand):
-    label = str(hand.index + 1)
-    if game.NAME == "wizard" and hand.get("trump") is not None:
-        label += " " + ("-" if hand.get("trump") == "none" else hand.get("trump"))
-    return label
 
 
 def settings_line(game):
@@ -109,13 +139,16 @@ def _build(game, title, two_lines):
     if isinstance(title, str):
         title = safe(title)
     table = Table(title=title, caption=settings_line(game), box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-    table.add_column("hand" if game.NAME != "wizard" else "round", justify="right")
+    wizard = game.NAME == "wizard"
+    table.add_column("round" if wizard else "hand", justify="right")
+    if wizard:
+        table.add_column("trump", justify="center")
     for i in range(len(game.sides)):
         # Names as Text: shown as typed, never read as markup or escapes.
         table.add_column(safe(side_name(game, i)), justify="right")
     for hand in game.hands:
         entries = entry_cells(game, hand)
-        row = [_hand_label(game, hand)]
+        row = [str(hand.index + 1)] + ([trump_text(hand)] if wizard else [])
         for i in range(len(game.sides)):
             score = "%+d" % hand.scores[i]
             total = _total_text(game, hand, i)
@@ -129,7 +162,7 @@ def _build(game, title, two_lines):
     current = game.current
     if current is not None and current.taken_count:
         # The hand being played: what is entered so far, no score yet.
-        row = [_hand_label(game, current) + "…"]
+        row = [str(current.index + 1) + "…"] + ([trump_text(current)] if wizard else [])
         row += [Text(c, style="dim") for c in entry_cells(game, current)]
         table.add_row(*row)
     return table
@@ -153,6 +186,14 @@ def score_table(game, title=None, width=80):
     return table
 
 
+def print_sheet(console, game, title=None, ended=False):
+    """Print ``game``'s sheet on ``console``: the table, how to read a
+    cell, and who won (``outcome_line``)."""
+    console.print(score_table(game, title=title, width=console.width))
+    console.print(Text("Cells: " + legend(game), style="dim"))
+    console.print(outcome_line(game, ended), style="bold")
+
+
 def outcome_line(game, ended=False):
     """One line: who won, or that the game goes on (``ended``: or was closed
     unfinished); a rich Text, so names print exactly as typed."""
@@ -160,5 +201,5 @@ def outcome_line(game, ended=False):
         names = ", ".join(game.players[s] for s in game.winners)
         return safe("Winner%s: %s" % ("s" if len(game.winners) > 1 else "", names))
     if ended:
-        return Text("Game ended unfinished after %d hand%s: no winner" % (len(game.hands), "" if len(game.hands) == 1 else "s"))
-    return Text("Game in progress after %d hand%s" % (len(game.hands), "" if len(game.hands) == 1 else "s"))
+        return Text("Game ended unfinished after %s: no winner" % hands_text(game.NAME, len(game.hands)))
+    return Text("Game in progress after %s" % hands_text(game.NAME, len(game.hands)))

@@ -20,14 +20,27 @@ as a conflict, reported, and never acknowledged. The damaged pieces the
 board kept (PIECES, PIECE) are stored beside their game before its ACK.
 
 Resuming: the bytes fetched so far are kept in a spool folder beside the
-database (``<db>.journals/<device>/<game>.journal``), appended as chunks
+database (``<db>.journals/<board>/<game>.journal``), appended as chunks
 arrive. The next sync checks a spool file against the board (SUM over its
 length) and continues from its end, so a cut link costs at most the chunk in
 flight, and a game already stored is never fetched again. The spool is only
-a cache: if it is missing or does not match, the game is fetched from 0.
+a cache: if it is missing or does not match, the game is fetched from 0; if
+it cannot be written (a read-only folder), the bytes are kept in memory and
+the sync goes on (it just cannot be resumed if cut).
+
+A board with a journal folder id (HELLO's sixth word) has its games stored
+under it: after a wipe its new games are new games, not conflicts. Games of
+that board stored before it sent one (older firmware) are taken over by the
+folder when the board proves it holds their bytes (SUM), so nothing is
+fetched or listed twice.
+
+One game that cannot be stored (a journal that does not replay, a record
+the rules refuse) is kept as a damaged piece and reported; the sync goes
+on with the next game.
 """
 
 import binascii
+import hashlib
 import os
 import pathlib
 import re
@@ -36,6 +49,7 @@ import time
 from tallyboard.journal import read as journal_read
 from tricktally.record import to_record
 from tricktally_host.link_client import LinkError
+from tricktally_host.records import RecordError
 
 
 # FETCH requests sent back to back: ~240 bytes of requests (what the board
@@ -49,12 +63,16 @@ class SyncReport:
     ``stored`` maps game id -> 'new' | 'changed' | 'same' | 'conflict';
     ``fetches`` maps game id -> FETCH requests sent; ``problems`` lists
     one-line messages (a game that could not be decoded, a damaged journal
-    tail, a conflict, an acknowledgement the board refused); ``conflicts``
-    the game ids kept beside a different stored version; ``pieces`` how
-    many damaged pieces were newly stored."""
+    tail, a conflict, an acknowledgement the board refused); ``notes``
+    one-line facts that are not problems (a new journal folder, a spool
+    that could not be written); ``conflicts`` the game ids kept beside a
+    different stored version; ``pieces`` how many damaged pieces were newly
+    stored; ``adopted`` how many games stored before the board had a folder
+    id were filed under it."""
 
     def __init__(self):
         self.device = None
+        self.folder = ""
         self.firmware = None
         self.games_on_board = 0
         self.stored = {}
@@ -62,8 +80,10 @@ class SyncReport:
         self.resumed = {}
         self.skipped = 0
         self.acked_only = 0
+        self.adopted = 0
         self.bytes = 0
         self.problems = []
+        self.notes = []
         self.conflicts = []
         self.pieces = 0
 
@@ -87,21 +107,29 @@ def spool_dir_for(db_path):
     return p.with_name(p.name + ".journals")
 
 
-class _Spool:
-    """Journal bytes fetched so far, one append-only file per game."""
+def spool_name(device, folder=""):
+    """The spool folder name of a board's journal folder: safe on every
+    file system (a few safe characters of the id, then a digest of the
+    whole id, so two ids never share one and a long one stays short)."""
+    safe = re.sub(r"[^A-Za-z0-9_-]", "_", device)[:32] or "_"
+    digest = hashlib.sha256(("%s\n%s" % (device, folder)).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return "%s-%s" % (safe.lstrip("-_") or "_", digest)
 
-    def __init__(self, folder, device):
-        safe = re.sub(r"[^A-Za-z0-9._-]", "_", device) or "_"
-        if safe.startswith("."):
-            safe = "_" + safe  # never ".." (the folder above) nor a hidden name
-        self.folder = pathlib.Path(folder) / safe if folder is not None else None
+
+class _Spool:
+    """Journal bytes fetched so far, one append-only file per game; in
+    memory when there is no folder, or when it cannot be written."""
+
+    def __init__(self, folder, device, board_folder=""):
+        self.folder = pathlib.Path(folder) / spool_name(device, board_folder) if folder is not None else None
         self._mem = {}
+        self.trouble = None  # why the folder could not be used, once
 
     def _path(self, gid):
         return self.folder / ("%d.journal" % gid)
 
     def read(self, gid):
-        if self.folder is None:
+        if gid in self._mem or self.folder is None:
             return self._mem.get(gid, b"")
         try:
             return self._path(gid).read_bytes()
@@ -109,17 +137,23 @@ class _Spool:
             return b""
 
     def append(self, gid, data):
-        if self.folder is None:
-            self._mem[gid] = self._mem.get(gid, b"") + data
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        with open(self._path(gid), "ab") as f:
-            f.write(data)
-            f.flush()
+        if self.folder is not None and gid not in self._mem:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                with open(self._path(gid), "ab") as f:
+                    f.write(data)
+                    f.flush()
+                return
+            except OSError as e:
+                # Only a cache: keep this game's bytes in memory from here on.
+                self.trouble = self.trouble or "cannot keep partial downloads in %s (%s): a cut sync starts over" % (
+                    self.folder.parent, e.strerror or e)
+                self._mem[gid] = self.read(gid)
+        self._mem[gid] = self._mem.get(gid, b"") + data
 
     def drop(self, gid):
+        self._mem.pop(gid, None)
         if self.folder is None:
-            self._mem.pop(gid, None)
             return
         try:
             os.remove(self._path(gid))
@@ -168,12 +202,15 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
     Database). ``spool`` is the resume folder (None: keep partial bytes in
     memory only); ``progress(done_bytes, total_bytes, game_id)`` is called as
     bytes arrive. Returns a SyncReport. LinkError propagates when the link is
-    lost: what was stored stays stored, and the next sync resumes.
-    ``window`` is how many FETCH requests go out back to back."""
+    lost, DatabaseError when the database fails: what was stored stays
+    stored, and the next sync resumes. ``window`` is how many FETCH requests
+    go out back to back."""
     report = SyncReport()
     info = client.hello()
     device = info["device"]
+    folder = info.get("folder", "")
     report.device = device
+    report.folder = folder
     report.firmware = info["firmware"]
     chunk = min(chunk or info["max_chunk"], info["max_chunk"])
     if set_time:
@@ -185,8 +222,9 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
             report.problems.append("the board refused the time: %s" % e)
     games = client.list_games()
     report.games_on_board = len(games)
-    stored = db.synced_upto(device)
-    cache = _Spool(spool, device)
+    stored = db.synced_upto(device, folder)
+    others = db.other_folders(device, folder) if folder else {}
+    cache = _Spool(spool, device, folder)
 
     def acked(gid, answer):
         if isinstance(answer, LinkError):
@@ -199,7 +237,7 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
             try:
                 for k, size in client.pieces(g["id"]):
                     data = client.fetch_piece(g["id"], k, size, chunk)
-                    if db.store_piece(device, g["id"], "bad", data):
+                    if db.store_piece(device, g["id"], "bad", data, folder=folder):
                         report.pieces += 1
             except LinkError as e:
                 if e.code in ("timeout", "port", "corrupt"):
@@ -215,6 +253,8 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
         if size == 0:
             report.skipped += 1
             continue
+        if have is None and gid in others:
+            have = _take_over(client, db, report, device, folder, gid, size, others[gid])
         if have is not None and have[0] == size:
             if g["synced"] == size:
                 report.skipped += 1
@@ -257,23 +297,9 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
                 cache.drop(gid)
                 raise SyncError("game %d: journal checksum %s does not match the board's %s"
                                 % (gid, crc_hex(data), board_crc))
-        try:
-            record, damage, game, used = record_of(data, device, gid)
-        except ValueError as e:  # RuleError and JournalError are ValueErrors
-            # Nothing readable: keep the bytes anyway, acknowledge nothing.
-            db.store_piece(device, gid, "unreadable", data)
-            report.problems.append("game %d: journal does not replay (%s); its bytes are kept, not acknowledged" % (gid, e))
+        status, used, finished = _store(db, report, device, folder, gid, data, now)
+        if status is None:
             continue
-        kept = data[:used]
-        if used < len(data):
-            db.store_piece(device, gid, "tail", data[used:])
-            report.problems.append("game %d: %s; %d unreadable bytes kept apart, %d acknowledged"
-                                   % (gid, damage, len(data) - used, used))
-        elif damage:
-            report.problems.append("game %d: %s" % (gid, damage))
-        kept_crc = crc_hex(kept)
-        with db.transaction():
-            status = db.store_game(device, gid, record, used, kept_crc, synced_at=now(), journal=kept)
         report.stored[gid] = status
         if status == "conflict":
             have = stored.get(gid)
@@ -287,12 +313,58 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
         # it holds; the ACK rides with the next game's first burst to save a
         # round trip.
         if used:
-            pending_ack = [("ACK", (gid, used, kept_crc))]
-        if game.finished and used == len(data):
+            pending_ack = [("ACK", (gid, used, crc_hex(data[:used])))]
+        if finished and used == len(data):
             cache.drop(gid)  # it will not grow: nothing to resume from
     if pending_ack:
         acked(pending_ack[0][1][0], client.request_many(pending_ack, soft=1)[0])
+    if cache.trouble:
+        report.notes.append(cache.trouble)
+    if folder and others and report.adopted == 0 and report.count("new"):
+        report.notes.append(
+            "this board's flash holds a new journal folder (%s: wiped or reflashed): its games are stored as new"
+            " games, apart from the %d stored before" % (folder, sum(len(v) for v in others.values())))
     return report
+
+
+def _take_over(client, db, report, device, folder, gid, size, candidates):
+    """A game of this board stored before under another folder (older
+    firmware sent none), whose bytes the board still holds exactly (SUM):
+    filed under ``folder``. Returns its (size, checksum), or None."""
+    for other, have_size, have_sum in candidates:
+        if 0 < have_size <= size and "%08x" % client.checksum(gid, have_size) == str(have_sum):
+            if have_size == size and db.adopt(device, other, folder, gid):
+                report.adopted += 1
+                return have_size, have_sum
+            return None  # it grew: fetched, and store_game takes it over by its bytes
+    return None
+
+
+def _store(db, report, device, folder, gid, data, now):
+    """Store the journal ``data`` of game ``gid``: (status, bytes stored,
+    finished), or (None, 0, False) when it holds no game that can be stored
+    (its bytes are then kept as a damaged piece and the problem reported)."""
+    try:
+        record, damage, game, used = record_of(data, device, gid)
+    except ValueError as e:  # RuleError and JournalError are ValueErrors
+        db.store_piece(device, gid, "unreadable", data, folder=folder)
+        report.problems.append("game %d: journal does not replay (%s); its bytes are kept, not acknowledged" % (gid, e))
+        return None, 0, False
+    kept = data[:used]
+    if used < len(data):
+        db.store_piece(device, gid, "tail", data[used:], folder=folder)
+        report.problems.append("game %d: %s; %d unreadable bytes kept apart, %d acknowledged"
+                               % (gid, damage, len(data) - used, used))
+    elif damage:
+        report.problems.append("game %d: %s" % (gid, damage))
+    try:
+        with db.transaction():
+            status = db.store_game(device, gid, record, used, crc_hex(kept), synced_at=now(), journal=kept, folder=folder)
+    except RecordError as e:
+        db.store_piece(device, gid, "unreadable", data, folder=folder)
+        report.problems.append("game %d: cannot be stored (%s); its bytes are kept, not acknowledged" % (gid, e))
+        return None, 0, False
+    return status, used, game.finished
 
 
 def _fetch_game(client, cache, gid, size, data, chunk, window, lead, on_piece, on_lead):

@@ -5,7 +5,7 @@ The rules raise ``RuleError(key, ..., fill=values)``, shown as
 ``TEXT[key] % values``. The texts live here, loaded only when a refusal's
 text is asked for (the PC, a log), not in the modules a game keeps in RAM on
 the board: the board's screen never shows them, it translates the rule
-(tallyboard.i18n.explain). The PC's own refusals (records, amending) keep
+(tallyboard.notes.explain). The PC's own refusals (records, amending) keep
 their text where they are raised.
 """
 

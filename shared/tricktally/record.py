@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Game records (format ``tricktally/1``, DESIGN.md) and the scored summary.
+"""Game records (format ``tricktally/1``, docs/RECORD.md) and the scored summary.
 
 A record is a plain dict (what ``json.loads`` gives); reading one rebuilds the
 game through the rules, so a record that breaks a rule raises RuleError naming
@@ -79,7 +79,7 @@ def from_record(rec):
 
 
 def summary(game):
-    """The scored game as ``tricktally score --json`` prints it (DESIGN.md)."""
+    """The scored game as ``tricktally score --json`` prints it (docs/RECORD.md)."""
     hands = []
     for h in game.hands:
         row = {"scores": list(h.scores), "totals": list(h.totals)}

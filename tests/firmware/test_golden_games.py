@@ -59,8 +59,12 @@ class Hashing(Session):
 
 def journal_files(fs):
     """The journal's files on ``fs`` (a MemFS), by name: game files, tails,
-    acknowledgements, the next id."""
-    return {name: bytes(data) for name, data in fs.files.items() if name[:1] == "g" or name == "tj.next"}
+    acknowledgements, the next id (the first line of tj.next: its second
+    is the folder's id, random by design, docs/JOURNAL.md)."""
+    files = {name: bytes(data) for name, data in fs.files.items() if name[:1] == "g"}
+    if "tj.next" in fs.files:
+        files["tj.next"] = bytes(fs.files["tj.next"]).split(b"\n")[0] + b"\n"
+    return files
 
 
 def play():

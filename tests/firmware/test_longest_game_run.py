@@ -13,7 +13,7 @@ import pytest
 
 from bench.wasm32_bench import check_run
 from tallyboard.fs import OsFS
-from tallyboard.journal import Journal
+from tallyboard.journal.journal import Journal
 from tests.board_keys import LONGEST, board_data, longest_game
 from tests.payloads import board_game
 

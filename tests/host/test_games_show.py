@@ -78,7 +78,8 @@ def test_show_prints_the_sheet_with_running_totals(tmp_path):
         if game.finished:
             assert ("Winner: " if len(game.winners) == 1 else "Winners: ") + game.players[game.winners[0]] in out
         else:
-            assert "Game in progress after %d hand" % len(game.hands) in out
+            unit = "round" if game.NAME == "wizard" else "hand"
+            assert "Game in progress after %d %s" % (len(game.hands), unit) in out
 
 
 def _wizard_with_zero_bids():

@@ -102,7 +102,8 @@ def test_report_is_one_self_contained_page_in_the_chosen_language(season_db, tmp
         assert outside not in html.replace('xmlns="http://www.w3.org/2000/svg"', ""), outside
     # Names are escaped everywhere: the corpus has "Eva <b>", "Fé & Co", 'Gus "G"'.
     assert "Eva <b>" not in html and "Eva &lt;b&gt;" in html and "Fé &amp; Co" in html
-    assert html.count("<details>") == 24
+    # Every game open, so a printout shows its sheet and chart.
+    assert html.count("<details open>") == 24 and "<details>" not in html
 
 
 def test_report_renders_in_headless_chromium_without_errors(season_db, tmp_path):

@@ -4,6 +4,7 @@ LinkClient (retries, timeouts, port finding)."""
 
 import binascii
 import json
+import re
 
 import pytest
 
@@ -25,7 +26,10 @@ def hello(b):
 
 def test_hello_gives_device_firmware_and_protocol():
     b = MemBoard(games=1)
-    assert hello(b) == ["OK", "e661a4d4", "0.1.0", "1", str(frames.MAX_LINE), str(frames.MAX_CHUNK)]
+    answer = hello(b)
+    assert answer[:6] == ["OK", "e661a4d4", "0.1.0", "1", str(frames.MAX_LINE), str(frames.MAX_CHUNK)]
+    # The journal folder's id, made with the board's first game (docs/PROTOCOL.md).
+    assert len(answer) == 7 and re.fullmatch(r"[0-9a-f]{8}", answer[6])
 
 
 def test_requests_before_hello_or_with_old_ids_are_refused():
@@ -302,7 +306,8 @@ print(Config(fs).roster == ['Zo\\u00eb', 'J\\u00e9r\\u00f4me'], j.synced(gid) ==
     out = run_micropython(code).strip().splitlines()
     answers = [frames.decode(l.encode(), frames.RESPONSE) for l in out[:-1]]
     assert [a[0] for a in answers] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
-    assert answers[0][1] == ["OK", "vmboard", "0.1.0", "1", "1024", "600"]
+    assert answers[0][1][:6] == ["OK", "vmboard", "0.1.0", "1", "1024", "600"]
+    assert re.fullmatch(r"[0-9a-f]{8}", answers[0][1][6])
     assert answers[1][1][0:2] == ["OK", "end"] and len(answers[1][1]) == 3
     data = frames.unpack_data(answers[2][1][4])
     assert data.startswith(b"0 s {")

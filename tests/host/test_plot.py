@@ -52,7 +52,8 @@ def test_progression_follows_the_core_and_title_tells_the_outcome(tmp_path):
         if game.finished:
             assert "won by " + game.players[game.winners[0]] in title
         else:
-            assert "in progress after %d hand" % len(game.hands) in title
+            unit = "round" if game.NAME == "wizard" else "hand"
+            assert "in progress after %d %s" % (len(game.hands), unit) in title
 
 
 def test_plot_errors_exit_2(tmp_path):

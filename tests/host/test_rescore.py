@@ -90,8 +90,13 @@ def test_a_hand_made_illegal_is_reported_with_the_hand_seat_and_rule():
     assert (result.problem.hand, result.problem.seat, result.problem.rule) == (2, 1, "nil")
     assert len(result.rescored.hands) == 1 and result.winner_changed is None
     out = _cli_one(record, "--set", "nil=off")
-    assert out.exit_code == 0
-    assert "hand 2, seat 1 (Ben)" in out.output and "[rule: nil]" in out.output and "illegal" in out.output
+    # A rule broken exits 2, as `tricktally score` does: the sheet up to the
+    # hand on stdout, one line naming the hand, the seat and the rule on stderr.
+    assert out.exit_code == 2
+    assert "illegal" in out.stdout
+    err = [line for line in out.stderr.splitlines() if line.strip()]
+    assert len(err) == 1 and err[0].startswith("error:")
+    assert "hand 2, seat 1 (Ben)" in err[0] and "[rule: nil]" in err[0]
 
 
 def test_a_wizard_dealer_bid_that_even_bids_forbids_is_reported():
@@ -113,7 +118,10 @@ def test_a_lower_target_ends_the_game_sooner_and_lists_the_hands_not_played():
     # (tie: play_on), so hand 3 is played and D wins alone.
     assert result.problem is None and result.not_played == [4, 5]
     assert result.rescored.finished and [result.rescored.players[s] for s in result.rescored.winners] == ["D"]
-    assert result.winner_changed is (not played.finished or played.winners != result.rescored.winners)
+    # As played nobody has won yet: the other target ends the game, which is
+    # not a change of winner.
+    assert not played.finished
+    assert result.outcome == "ends" and result.winner_changed is False
 
 
 def test_facts_a_setting_does_not_score_are_left_out_and_said_so():
@@ -134,7 +142,7 @@ def test_set_values_and_names_are_checked_with_one_line_listing_valid_ones():
     for name, text, words in [
         ("bags", "maybe", "off, on"),
         ("even_bids", "sometimes", "canadian_zero (or 2007)"),
-        ("target", "-5", "any positive whole number"),
+        ("target", "-5", "a whole number from 1 to 999999999"),
         ("colour", "red", "partners, target, bags"),
     ]:
         with pytest.raises(SettingError) as e:

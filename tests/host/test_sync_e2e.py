@@ -13,6 +13,7 @@ import threading
 
 import pytest
 
+from tallyboard.journal import folder_id
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
 from tricktally.record import from_record, to_record
 from tricktally_host.db import Database
@@ -102,13 +103,13 @@ def test_link_cut_mid_transfer_then_sync_again_resumes(tmp_path):
             b.tap.cut_after_fetches = sum(chunks[:k]) + chunks[k] // 2 + 1
             with pytest.raises(LinkError):
                 sync_board(c, db, spool=tmp_path / "spool")
-            stored_before = set(db.synced_upto(b.link.device_id))
+            stored_before = set(db.synced_upto(b.link.device_id, folder_id.read(b.fs)))
             first = {g: [int(a[1]) for a in b.tap.fetches(g)] for g in played}
             assert 0 < len(stored_before) < len(played)
             b.tap.revive()
             b.tap.requests.clear()
             report = sync_board(c, db, spool=tmp_path / "spool")
-            stored = db.synced_upto(b.link.device_id)
+            stored = db.synced_upto(b.link.device_id, folder_id.read(b.fs))
             records = {g: db.get(ref) for g, ref in _refs(db).items()}
     assert sorted(stored) == sorted(played)
     for gid in stored_before:
@@ -211,7 +212,7 @@ def test_a_killed_sync_leaves_a_consistent_database(tmp_path):
     for gid in before:
         assert b.tap.fetches(gid) == []
     with Database(db_path) as db:
-        assert sorted(db.synced_upto(b.link.device_id)) == sorted(played)
+        assert sorted(db.synced_upto(b.link.device_id, folder_id.read(b.fs))) == sorted(played)
 
 
 def test_imported_records_land_on_the_flash_and_sync_back_equal(tmp_path):

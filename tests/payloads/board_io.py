@@ -116,7 +116,7 @@ def sync_steps(board, out):
     out["status"] = []
     out["games"] = {}
     out["rid"] = 0
-    chunk = int(exchange(board, [["HELLO"]], out)[0][-1])
+    chunk = int(exchange(board, [["HELLO"]], out)[0][5])  # MAX_CHUNK (a folder id may follow)
     yield "hello"
     exchange(board, [["TIME", str(EPOCH + 3600)]], out)
     yield "time"

@@ -128,6 +128,10 @@ class Boot:
             if gid is not None and gid not in self.journal._games:
                 try_remove(self.fs, n)
         self.journal._next = max([1, self.read_number(NEXT_FILE)] + [g + 1 for g in ids])
+        # A folder with games but no id (older firmware) gets one.
+        from tallyboard.journal import folder_id
+
+        folder_id.make(self.fs)
         return out
 
     def one(self, gid, pieces=None, tail=False):
@@ -378,12 +382,13 @@ class Boot:
         return head == b"0 s "[: len(head)]
 
     def read_number(self, name):
-        """The number file ``name`` holds (tj.next); 0 when missing or
-        damaged: the caller's fallback is always safe."""
+        """The number file ``name`` holds (tj.next, its first line: the
+        second is the folder id, folder_id.py); 0 when missing or damaged:
+        the caller's fallback is always safe."""
         try:
-            if not self.fs.exists(name) or self.fs.size(name) > 40:
+            if not self.fs.exists(name) or self.fs.size(name) > 60:
                 return 0
-            return max(0, self.number_in(name, self.fs.read(name)))
+            return max(0, self.number_in(name, self.fs.read(name).split(b"\n")[0]))
         except OSError:
             return 0
 

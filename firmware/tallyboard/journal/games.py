@@ -8,15 +8,11 @@ letting it go at the next entry or undo: during a game only the append
 path stays in RAM (docs/JOURNAL.md).
 """
 
+from tallyboard.journal import folder_id
 from tallyboard.journal.encode import encode
 from tallyboard.journal.files import LOW_SPACE, NEXT_FILE, GameFile, Stored, ack_name, free_id, get_file, piece_name, try_remove
 from tallyboard.journal.record import AMEND, END, ENTRY, START, VERSION, JournalError, crc_of
 from tallyboard.journal.sync import _crc, _fold_away, _write_ack, finished, ids
-
-
-def _write_number(j, name, value):
-    body = ("%s %d" % (name, value)).encode()
-    j.fs.write_file(name, ("%d %s\n" % (value, crc_of(body))).encode())
 
 
 def new_game(j, game, created=None, entries=True):
@@ -34,7 +30,7 @@ def new_game(j, game, created=None, entries=True):
     # search finds it again.)
     gid = free_id(j.fs, j._next)
     # The counter first: a cut after it only skips an id, never reuses one.
-    _write_number(j, NEXT_FILE, gid + 1)
+    folder_id.write_next(j.fs, gid + 1)  # tj.next keeps the folder's id on its second line
     j._next = gid + 1
     if created is None and j.clock is not None:
         created = j.clock.time()

@@ -66,7 +66,7 @@ _IDLE_FOLD = const(160)
 
 # The journal's modules loaded on use (under tallyboard.journal.), which
 # rest() lets go: most of the journal's code, which a game does not need.
-_ON_USE = "boot read encode games sync"
+_ON_USE = "boot read encode games sync folder_id"
 
 _MICROPYTHON = implementation.name == "micropython"
 

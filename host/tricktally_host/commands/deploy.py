@@ -1,11 +1,10 @@
 # SPDX-License-Identifier: MIT
 """`tricktally deploy [--port P] [--dry-run]`: put the firmware and core on a board."""
 
-import sys
-
 import click
 
 from tricktally_host import deploy as deployment
+from tricktally_host.db import fail
 from tricktally_host.link_client import LinkError, pick_port
 
 
@@ -23,6 +22,5 @@ def command(port, dry_run):
         port = pick_port(port, simulator=None)  # (the simulator has no REPL to deploy to)
         deployment.deploy(port, echo=click.echo)
     except (LinkError, deployment.DeployError) as e:
-        click.echo("error: %s" % e, err=True)
-        sys.exit(1)
+        fail(e, 1)
     click.echo("deployed %d files to %s" % (len(files), port))

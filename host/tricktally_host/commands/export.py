@@ -3,7 +3,7 @@
 
 import click
 
-from tricktally_host.db import Database, DatabaseError, UnknownGame, db_option, fail
+from tricktally_host.db import Database, DatabaseError, UnknownGame, db_option, exit_if_damaged, fail
 from tricktally_host.export import ExportError, export_csv, export_json
 from tricktally_host.records import RecordError
 from tricktally_host.safe_text import one_line
@@ -36,21 +36,27 @@ def command(fmt, out_dir, force, game_refs, db_path):
     try:
         with Database(db_path, create=False) as db:
             loaded = db.load_all(list(game_refs))
+            damaged = db.damaged
+            db_file = db.path
         loaded = _once_each(loaded)
     except (DatabaseError, UnknownGame, RecordError) as e:
         fail(e)
     if not loaded:
-        click.echo("No games to export.", err=True)
+        if not damaged:
+            click.echo("No games to export.", err=True)
+        exit_if_damaged(damaged)
         return
     try:
-        paths = (export_json if fmt == "json" else export_csv)(loaded, out_dir, force=force)
+        paths = (export_json if fmt == "json" else export_csv)(loaded, out_dir, force=force, db_path=db_file)
     except ExportError as e:
         fail(e)
     except OSError as e:
         fail("cannot write to %s: %s" % (out_dir, e.strerror or e))
     for path in paths:
         click.echo(one_line(str(path)))
-    click.echo("%d game%s exported as %s" % (len(loaded), "" if len(loaded) == 1 else "s", fmt), err=True)
+    if not damaged:
+        click.echo("%d game%s exported as %s" % (len(loaded), "" if len(loaded) == 1 else "s", fmt), err=True)
+    exit_if_damaged(damaged)
 
 
 def _once_each(loaded):
@@ -58,7 +64,7 @@ def _once_each(loaded):
     seen = set()
     out = []
     for item in loaded:
-        key = (item[0]["device_id"], item[0]["game_id"])
+        key = (item[0]["device_id"], item[0]["folder"], item[0]["game_id"])
         if key not in seen:
             seen.add(key)
             out.append(item)

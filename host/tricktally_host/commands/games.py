@@ -5,12 +5,13 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from tricktally_host.db import Database, DatabaseError, db_option, fail
+from tricktally_host.db import Database, DatabaseError, db_option, exit_if_damaged, fail
 from tricktally_host.safe_text import json_text, markup, safe
+from tricktally_host.sheet import hands_text
 
 
 def _date(info):
-    return info["date"][:16].replace("T", " ") if info["date"] else "—"
+    return info["date"] or "—"
 
 
 def games_table(infos):
@@ -20,7 +21,7 @@ def games_table(infos):
     table.add_column("date", no_wrap=True)
     table.add_column("game")
     table.add_column("players")
-    table.add_column("hands", justify="right")
+    table.add_column("played", justify="right")
     table.add_column("winner")
     for info in infos:
         # Every stored text as a Text: names print as typed, never as markup.
@@ -31,7 +32,8 @@ def games_table(infos):
         else:
             winner = safe("in progress", "dim")
         table.add_row(
-            safe(info["ref"]), _date(info), safe(info["game"]), safe(", ".join(info["players"])), str(info["hands"]), winner
+            safe(info["ref"]), _date(info), safe(info["game"]), safe(", ".join(info["players"])),
+            hands_text(info["game"], info["hands"]), winner
         )
     return table
 
@@ -39,22 +41,23 @@ def games_table(infos):
 def trouble_lines(infos, conflicts, pieces):
     """Lines (rich markup, names escaped) about conflicting versions and
     damaged pieces kept beside the games."""
-    refs = {(i["device_id"], i["game_id"]): i["ref"] for i in infos}
+    refs = {(i["device_id"], i["folder"], i["game_id"]): i["ref"] for i in infos}
     lines = []
     for c in conflicts:
-        ref = refs.get((c["device_id"], c["game_id"]), "%s-%d" % (c["device_id"], c["game_id"]))
+        ref = refs.get((c["device_id"], c["folder"], c["game_id"]), "%s-%s" % (c["device_id"], c["game_id"]))
+        # Values of a damaged row are shown as they are, never trusted to be numbers.
         lines.append(
-            "[yellow]conflict:[/yellow] %s: the board sent a version (%d bytes, crc %s) that does not extend the stored one;"
-            " both are kept, the stored one is shown" % (markup(ref), c["journal_size"], markup(c["checksum"]))
+            "[yellow]conflict:[/yellow] %s: the board sent a version (%s bytes, crc %s) that does not extend the stored one;"
+            " both are kept, the stored one is shown" % (markup(str(ref)), markup(str(c["journal_size"])), markup(str(c["checksum"])))
         )
     counts = {}
     for p in pieces:
-        key = (p["device_id"], p["game_id"])
+        key = (p["device_id"], p["folder"], p["game_id"])
         counts[key] = counts.get(key, 0) + 1
-    for key in sorted(counts):
-        ref = refs.get(key, "%s-%d" % key)
+    for key in sorted(counts, key=str):
+        ref = refs.get(key, "%s-%s" % (key[0], key[2]))
         lines.append("[yellow]damaged:[/yellow] %s: %d damaged piece%s kept beside the game"
-                     % (markup(ref), counts[key], "" if counts[key] == 1 else "s"))
+                     % (markup(str(ref)), counts[key], "" if counts[key] == 1 else "s"))
     return lines
 
 
@@ -66,21 +69,22 @@ def command(as_json, db_path):
     try:
         with Database(db_path, create=False) as db:
             infos = db.games()
+            damaged = db.damaged
             conflicts = db.conflicts()
             pieces = db.pieces()
     except DatabaseError as e:
         fail(e)
     if as_json:
         for info in infos:
-            key = (info["device_id"], info["game_id"])
-            info["conflicts"] = sum(1 for c in conflicts if (c["device_id"], c["game_id"]) == key)
-            info["damaged_pieces"] = sum(1 for p in pieces if (p["device_id"], p["game_id"]) == key)
+            key = (info["device_id"], info["folder"], info["game_id"])
+            info["conflicts"] = sum(1 for c in conflicts if (c["device_id"], c["folder"], c["game_id"]) == key)
+            info["damaged_pieces"] = sum(1 for p in pieces if (p["device_id"], p["folder"], p["game_id"]) == key)
         click.echo(json_text(infos, indent=2))
-        return
-    if not infos and not conflicts and not pieces:
+    elif not infos and not conflicts and not pieces and not damaged:
         click.echo("No games yet: `tricktally sync` copies them from the board.")
-        return
-    console = Console()
-    console.print(games_table(infos))
-    for line in trouble_lines(infos, conflicts, pieces):
-        console.print(line)
+    else:
+        console = Console()
+        console.print(games_table(infos))
+        for line in trouble_lines(infos, conflicts, pieces):
+            console.print(line)
+    exit_if_damaged(damaged)

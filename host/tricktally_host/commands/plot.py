@@ -2,11 +2,12 @@
 """`tricktally plot GAME -o FILE.png`: chart of the running totals of one game."""
 
 import re
-import sys
 
 import click
 
-from tricktally_host.db import db_option, load_or_exit
+from tricktally_host.db import db_option, default_path, fail, load_or_exit
+from tricktally_host.outfiles import OutputError, check_target
+from tricktally_host.safe_text import one_line
 
 # Kept here, not imported from tricktally_host.plot: matplotlib takes most of
 # a second to import, and every `tricktally` command would pay for it.
@@ -30,15 +31,21 @@ def _size(ctx, param, value):
     callback=_size,
     help="Image size in pixels, WIDTHxHEIGHT.",
 )
+@click.option("--force", is_flag=True, help="Replace FILE if it exists (default: refuse, write nothing).")
 @db_option
-def command(game_ref, out, size, db_path):
-    """Plot the running total of each side, hand by hand, of GAME (a ref from `tricktally games`)."""
+def command(game_ref, out, size, force, db_path):
+    """Plot the running total of each side, hand by hand (round by round in
+    Wizard), of GAME (a ref from `tricktally games`). An existing file is
+    never replaced without --force, the database never."""
+    try:
+        check_target(out, db_path or default_path(), force)
+    except OutputError as e:
+        fail(e)
     info, _record, game = load_or_exit(db_path, game_ref)
     from tricktally_host.plot import draw
 
     try:
         draw(game, out, info, size)
-    except OSError as e:
-        click.echo("error: cannot write %s: %s" % (out, e.strerror or e), err=True)
-        sys.exit(2)
-    click.echo(out)
+    except (OSError, ValueError) as e:
+        fail("cannot write %s: %s" % (out, getattr(e, "strerror", None) or e))
+    click.echo(one_line(out))

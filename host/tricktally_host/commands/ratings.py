@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tricktally_host.db import db_option
+from tricktally_host.db import db_option, exit_if_damaged
 from tricktally_host.league import game_option, season_or_exit, since_option, until_option
 from tricktally_host.safe_text import json_text, safe
 
@@ -52,7 +52,7 @@ def command(game_name, since, until, as_json, db_path):
     last 5 games. Spades partnerships are rated as teams; tied totals share a place."""
     from tricktally_host.ratings import rate, table
 
-    games = season_or_exit(db_path, game_name, since, until)
+    games, damaged = season_or_exit(db_path, game_name, since, until)
     rows = table(rate(games))
     if as_json:
         click.echo(json_text(rows, indent=2))
@@ -60,5 +60,6 @@ def command(game_name, since, until, as_json, db_path):
         console = Console()
         for t in league_tables(rows):
             console.print(t)
-    else:
+    elif not damaged:
         click.echo("No finished games to rate: `tricktally sync` copies them from the board.")
+    exit_if_damaged(damaged)

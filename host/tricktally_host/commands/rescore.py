@@ -2,37 +2,30 @@
 """`tricktally rescore GAME --set NAME=VALUE ...`: a stored game under other
 house rules, side by side with the game as played; `--all` over a season."""
 
-import sys
-
 import click
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from tricktally import GAME_NAMES, RuleError
-from tricktally_host.db import db_option, load_or_exit
+from tricktally_host.db import db_option, exit_if_damaged, fail, load_or_exit
 from tricktally_host.league import game_option, season_or_exit, since_option, until_option
-from tricktally_host.rescore import SettingError, changes_for, parse_pairs, rescore, setting_names
-from tricktally_host.sheet import side_name
+from tricktally_host.rescore import SettingError, changes_for, parse_pairs, rescore, setting_names, shown
+from tricktally_host.sheet import hands_text, side_name
 from tricktally_host.safe_text import json_text, safe
-
-
-def _fail(message):
-    click.echo("error: %s" % message, err=True)
-    sys.exit(2)
 
 
 def winners_text(game):
     """Who won ``game``, or why nobody has."""
     if game.finished:
         return ", ".join(game.players[s] for s in game.winners)
-    return "nobody yet (%d hand%s, unfinished)" % (len(game.hands), "" if len(game.hands) == 1 else "s")
+    return "nobody yet (%s, unfinished)" % hands_text(game.NAME, len(game.hands))
 
 
 def side_by_side(result, title):
     """A rich table: each hand's running totals as played and as re-scored."""
     played, rescored = result.played, result.rescored
-    table = Table(title=title)
+    table = Table(title=safe(title))
     table.add_column("hand" if played.NAME != "wizard" else "round", justify="right")
     for i in range(len(played.sides)):
         table.add_column(safe(side_name(played, i)), justify="right")
@@ -52,25 +45,42 @@ def side_by_side(result, title):
     return table
 
 
+def rescored_line(result):
+    """The line that says what the other settings make of the result."""
+    rescored, played = result.rescored, result.played
+    kind = result.outcome
+    if kind == "winner_changes":
+        return "Rescored:    %s   (winner changes)" % winners_text(rescored)
+    if kind == "same_winner":
+        return "Rescored:    %s   (same winner)" % winners_text(rescored)
+    if kind == "not_ended":
+        return "Rescored:    not ended: no winner after its %s   (as played, the game ended)" % hands_text(
+            played.NAME, len(played.hands))
+    if kind == "ends":
+        return "Rescored:    %s   (the game would have ended; as played it goes on)" % winners_text(rescored)
+    return "Rescored:    %s" % winners_text(rescored)
+
+
+def _not_played_line(result):
+    word = "Round" if result.played.NAME == "wizard" else "Hand"
+    first, last = result.not_played[0], result.not_played[-1]
+    if last > first:
+        return "%ss %d-%d would not have been played: the game ends after %s %d." % (
+            word, first, last, word.lower(), first - 1)
+    return "%s %d would not have been played: the game ends after %s %d." % (word, first, word.lower(), first - 1)
+
+
 def _print_one(ref, result):
     console = Console()
     changed = ", ".join("%s=%s" % item for item in sorted(_shown(result).items()))
     console.print(side_by_side(result, "%s %s under %s" % (result.played.NAME.capitalize(), ref, changed)))
     console.print(safe("As played:   " + winners_text(result.played)))
-    if result.problem is not None:
-        console.print(safe("Rescored:    cannot be scored: " + str(result.problem), style="bold red"))
-    else:
-        line = "Rescored:    " + winners_text(result.rescored)
-        console.print(safe(line + ("   (winner changes)" if result.winner_changed else "   (same winner)"), style="bold"))
+    if result.problem is None:
+        console.print(safe(rescored_line(result), style="bold"))
     if result.not_played:
-        first, last = result.not_played[0], result.not_played[-1]
-        console.print(
-            "Hands %d-%d would not have been played: the game ends after hand %d." % (first, last, first - 1)
-            if last > first
-            else "Hand %d would not have been played: the game ends after hand %d." % (first, first - 1)
-        )
+        console.print(_not_played_line(result), markup=False)
     for note in result.notes:
-        console.print(Text("note: " + note, style="dim"))
+        console.print(safe("note: " + note, style="dim"))
 
 
 def _shown(result):
@@ -87,26 +97,33 @@ def _one(game_ref, pairs, as_json, db_path):
         changes = changes_for(played.NAME, pairs)
         result = rescore(record, changes, played)
     except SettingError as e:
-        _fail(e)
+        fail(e)
     except RuleError as e:
-        _fail("--set: these settings do not go together for game %s: %s" % (info["ref"], e))
+        fail("--set: these settings do not go together for game %s: %s" % (info["ref"], e))
     if as_json:
         out = {"game": info["ref"]}
         out.update(result.as_json())
         click.echo(json_text(out, indent=2))
-        return
-    _print_one(info["ref"], result)
+    else:
+        _print_one(info["ref"], result)
+    if result.problem is not None:
+        # A rule broken is an error, as `tricktally score` says of a record.
+        changed = ", ".join("%s=%s" % item for item in sorted(_shown(result).items()))
+        fail("game %s cannot be rescored under %s: %s" % (info["ref"], changed, result.problem))
 
 
 def season_summary(games, pairs):
     """Re-score every game of ``games`` that has all the settings of ``pairs``.
 
     Returns a dict: rescored (count), changed (list of per-game dicts: ref,
-    game, played and rescored winners), illegal (ref, hand, rule, message),
-    refused (ref, message: settings that do not go together for that game),
-    left_out (game name -> count of games that lack one of the settings).
+    game, date, played and rescored winners: games that end both ways with
+    other winners), not_ended (the same for games that ended as played but
+    would not have by their last hand), ends (unfinished games that would
+    have ended), illegal (ref, hand, rule, message), refused (ref, message:
+    settings that do not go together for that game), left_out (game name ->
+    count of games that lack one of the settings).
     """
-    out = {"rescored": 0, "changed": [], "illegal": [], "refused": [], "left_out": {}}
+    out = {"rescored": 0, "changed": [], "not_ended": [], "ends": [], "illegal": [], "refused": [], "left_out": {}}
     checked = {}
     for info, record, played in games:
         name = played.NAME
@@ -123,11 +140,13 @@ def season_summary(games, pairs):
             out["refused"].append({"game": info["ref"], "message": str(e)})
             continue
         out["rescored"] += 1
-        if result.problem is not None:
+        kind = result.outcome
+        if kind == "illegal":
             e = result.problem
             out["illegal"].append({"game": info["ref"], "hand": e.hand, "seat": e.seat, "rule": e.rule, "message": str(e)})
-        elif result.winner_changed:
-            out["changed"].append(
+        elif kind in ("winner_changes", "not_ended", "ends"):
+            key = {"winner_changes": "changed", "not_ended": "not_ended", "ends": "ends"}[kind]
+            out[key].append(
                 {
                     "game": info["ref"],
                     "kind": name,
@@ -139,43 +158,56 @@ def season_summary(games, pairs):
     return out
 
 
+def _count(n, what):
+    return "%d %s%s" % (n, what, "" if n == 1 else "s")
+
+
 def _all(pairs, game_name, since, until, as_json, db_path):
     known = setting_names([game_name] if game_name else GAME_NAMES)
     for name, text in pairs.items():
         if name not in known:
-            _fail("--set %s=%s: no %sgame has a setting %r (settings: %s)" % (
-                name, text, game_name + " " if game_name else "", name, ", ".join(known)))
+            fail("--set %s=%s: no %sgame has a setting %r (settings: %s)" % (
+                shown(name), shown(text), game_name + " " if game_name else "", shown(name), ", ".join(known)))
     # Check every value once against each game that has the setting, before any work.
     for kind in [game_name] if game_name else GAME_NAMES:
         names = setting_names([kind])
         try:
             changes_for(kind, {n: t for n, t in pairs.items() if n in names})
         except SettingError as e:
-            _fail(e)
-    report = season_summary(season_or_exit(db_path, game_name, since, until), pairs)
+            fail(e)
+    games, damaged = season_or_exit(db_path, game_name, since, until)
+    report = season_summary(games, pairs)
     if as_json:
         click.echo(json_text(report, indent=2))
+        exit_if_damaged(damaged)
         return
     console = Console()
     total = report["rescored"]
     changed = len(report["changed"])
     share = " (%.0f%%)" % (100.0 * changed / total) if total else ""
     settings_text = ", ".join("%s=%s" % item for item in sorted(pairs.items()))
-    console.print("Rescored %d game%s under %s: the winner changes in %d%s." % (
-        total, "" if total == 1 else "s", settings_text, changed, share), markup=False)
-    if report["changed"]:
-        table = Table(title="Games whose winner changes")
+    console.print("Rescored %s under %s: the winner changes in %d%s." % (
+        _count(total, "game"), settings_text, changed, share), markup=False)
+    if report["not_ended"]:
+        console.print("%s that ended as played would not have ended by %s last hand (no winner)." % (
+            _count(len(report["not_ended"]), "game"), "its" if len(report["not_ended"]) == 1 else "their"), markup=False)
+    if report["ends"]:
+        console.print("%s still going as played would have ended." % _count(len(report["ends"]), "game"), markup=False)
+    for key, title in (("changed", "Games whose winner changes"), ("not_ended", "Games that would not have ended"),
+                       ("ends", "Games that would have ended")):
+        if not report[key]:
+            continue
+        table = Table(title=title)
         for column in ("game", "kind", "date", "winner as played", "winner rescored"):
             table.add_column(column)
-        for row in report["changed"]:
-            table.add_row(row["game"], row["kind"], row["date"] or "—", safe(row["played"]), safe(row["rescored"]))
+        for row in report[key]:
+            table.add_row(safe(row["game"]), row["kind"], row["date"] or "—", safe(row["played"]), safe(row["rescored"]))
         console.print(table)
-    for row in report["illegal"]:
-        console.print(safe("cannot rescore %s: %s" % (row["game"], row["message"]), style="red"))
-    for row in report["refused"]:
+    for row in report["illegal"] + report["refused"]:
         console.print(safe("cannot rescore %s: %s" % (row["game"], row["message"]), style="red"))
     for kind, count in sorted(report["left_out"].items()):
         console.print("left out: %d %s game%s (no such setting)" % (count, kind, "" if count == 1 else "s"))
+    exit_if_damaged(damaged)
 
 
 @click.command("rescore")
@@ -191,20 +223,21 @@ def _all(pairs, game_name, since, until, as_json, db_path):
 def command(game_ref, pairs, every, game_name, since, until, as_json, db_path):
     """Replay GAME (a ref from `tricktally games`) through the rules under other
     settings and show its sheet as played and as it would have been. A hand
-    the new settings make illegal is reported with the hand, the seat and the rule."""
+    the new settings make illegal is reported with the hand, the seat and the
+    rule (exit status 2, as `tricktally score` does for a record)."""
     try:
         pairs = parse_pairs(pairs)
     except SettingError as e:
-        _fail(e)
+        fail(e)
     if not pairs:
-        _fail("give at least one --set NAME=VALUE (e.g. --set bags=off)")
+        fail("give at least one --set NAME=VALUE (e.g. --set bags=off)")
     if every:
         if game_ref is not None:
-            _fail("give a GAME or --all, not both")
+            fail("give a GAME or --all, not both")
         _all(pairs, game_name, since, until, as_json, db_path)
         return
     if game_ref is None:
-        _fail("give a GAME (a ref from `tricktally games`), or --all for the whole season")
+        fail("give a GAME (a ref from `tricktally games`), or --all for the whole season")
     if game_name or since is not None or until is not None:
-        _fail("--game, --since and --until go with --all")
+        fail("--game, --since and --until go with --all")
     _one(game_ref, pairs, as_json, db_path)

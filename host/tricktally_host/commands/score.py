@@ -9,12 +9,12 @@ from rich.console import Console
 from tricktally.record import summary
 from tricktally_host.db import fail
 from tricktally_host.records import RecordError, load_record
-from tricktally_host.sheet import outcome_line, score_table
+from tricktally_host.sheet import print_sheet
 
 
 @click.command("score")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the scored game as JSON (DESIGN.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print the scored game as JSON (docs/RECORD.md).")
 def command(file, as_json):
     """Score the game record FILE (format tricktally/1) and print the sheet."""
     try:
@@ -24,6 +24,4 @@ def command(file, as_json):
     if as_json:
         click.echo(json.dumps(summary(game)))
         return
-    console = Console()
-    console.print(score_table(game, title="%s — %s" % (game.NAME, ", ".join(game.players))))
-    console.print(outcome_line(game))
+    print_sheet(Console(), game, "%s — %s" % (game.NAME, ", ".join(game.players)))

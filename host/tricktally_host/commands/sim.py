@@ -45,7 +45,7 @@ def command(headless, flash, shots, scale, run_seconds, no_serial, seed, imports
         try:
             import_into_folder(imports, flash)
         except (RecordError, OSError) as e:
-            raise click.ClickException("cannot import: %s" % e)
+            raise click.UsageError("cannot import: %s" % e)  # one line, exit status 2
     end_on_signals()
     board = SimBoard(flash, serial=not no_serial, seed=seed, battery=battery)
     shooter = Screenshots(board, shots, scale)

@@ -12,6 +12,7 @@ import sys
 import click
 
 from tallyboard import smoke
+from tricktally_host.db import fail
 from tallyboard.buttons import NAMES, Buttons
 from tallyfakes.fake_clock import FakeClock
 from tallyboard.display import Display
@@ -53,7 +54,7 @@ def command(flash, dead, stuck, swap, show):
     try:
         fs = OsFS(flash)
     except OSError as e:
-        raise click.ClickException("cannot open the flash folder %s: %s" % (flash, e))
+        fail("cannot open the flash folder %s: %s" % (flash, e.strerror or e))
     ok, _ = smoke.run(display, buttons, fs, clock, out=fingers.out, sleep_ms=clock.advance)
     if pattern:
         from tricktally_host.sim.render import blocks

@@ -9,7 +9,6 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeR
 
 from tricktally_host.db import Database, DatabaseError, db_option, fail
 from tricktally_host.link_client import LinkClient, LinkError, pick_port
-from tricktally_host.records import RecordError
 from tricktally_host.safe_text import markup, one_line
 from tricktally_host.sync import SyncError, spool_dir_for, sync_board
 
@@ -60,7 +59,9 @@ def command(port, db_path, timeout):
             report = sync_board(client, db, spool=spool_dir_for(db.path), progress=on_bytes)
     except LinkError as e:
         fail("%s (on %s). What arrived is stored: run sync again to resume." % (e, port), 1)
-    except (SyncError, DatabaseError, RecordError, ValueError) as e:
+    except DatabaseError as e:
+        fail("%s. What was stored before stays stored: run sync again to resume." % e)
+    except SyncError as e:
         fail(e, 1)
     out = Console()
     out.print(
@@ -75,6 +76,8 @@ def command(port, db_path, timeout):
             report.skipped + report.acked_only + report.count("same"),
         )
     )
+    for note in report.notes:
+        console.print("note: %s" % markup(one_line(note)))
     for problem in report.problems:
         out.print("[yellow]warning:[/yellow] %s" % markup(one_line(problem)))
     if report.problems:
