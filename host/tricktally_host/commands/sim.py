@@ -10,7 +10,7 @@ from tricktally_host.sim.run import Screenshots, headless, terminal
 
 
 @click.command("sim")
-@click.option("--headless", is_flag=True, help="No screen: read buttons from stdin (one per line: ok, up, long back, wait 60, battery 2.2, quit) and print a line per screen.")
+@click.option("--headless", is_flag=True, help="No screen: read buttons from stdin (one per line: ok, up, long back, wait 60, battery 2.2, quit) and print each screen: a 'screen:' line, then a 'text:' line per text row ('text:>' when inverted).")
 @click.option("--flash", "flash", default="sim-flash", show_default=True, type=click.Path(file_okay=False), help="Folder holding the board's files (games survive restarts).")
 @click.option("--screenshot", "shots", default=None, type=click.Path(file_okay=False), help="Save a PNG of every new screen into this folder.")
 @click.option("--scale", default=4, show_default=True, type=click.IntRange(1, 16), help="Screenshot scale.")
@@ -29,7 +29,7 @@ def command(headless, flash, shots, scale, run_seconds, no_serial, seed, imports
             import_into_folder(imports, flash)
         except (RecordError, OSError) as e:
             raise click.ClickException("cannot import: %s" % e)
-    board = SimBoard(flash, serial=not no_serial, seed=seed, battery=battery)
+    board = SimBoard(flash, serial=not no_serial, seed=seed, battery=battery, read_text=headless)
     shooter = Screenshots(board, shots, scale)
     try:
         if headless:
