@@ -99,6 +99,9 @@ class App:
             self.fb.fill_rect(0, 0, widgets.W, 8 * len(lines), 1)
             for i in range(len(lines)):
                 text.draw(self.fb, lines[i], 1, 8 * i - 2, text.SMALL, 0)
+            if len(lines) > 1 and hasattr(self.screen, "over_toast"):
+                # Line 2's accents fall in line 1's page, now the undo's.
+                self.screen.over_toast(self)
         self.last_bytes = self.display.show()
         # The string table this drawing's misses kept open (i18n: about
         # 1.1 KB of the board's heap while open) is closed with the screen

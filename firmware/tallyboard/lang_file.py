@@ -93,14 +93,11 @@ def table(lang):
 
 def explain(err, names=None):
     """A refusal from the core (a RuleError) in the current language: the
-    player concerned, why, and the rule's canonical name (as in RULES.md)."""
+    player concerned and why, as a sentence (the rule's name in RULES.md is
+    for the PC's messages, not the players)."""
     text = t("rule_" + err.rule)
     if text.startswith("rule_"):  # no sentence for this rule
         text = t("rule_other")
     if err.seat is not None and names and 0 <= err.seat < len(names):
-        text = t("who") % (names[err.seat], text)
-    else:
-        text = text[0].upper() + text[1:]
-    if err.rule:
-        text = text + " (" + err.rule + ")"
-    return text
+        return t("who") % (names[err.seat], text)
+    return text[0].upper() + text[1:]

@@ -61,27 +61,28 @@ def fraction(a, b=None):
 
 def header(app, g, kind=None, value=None):
     """Page 0: hand (round) number and dealer in the title bar; page 1: the
-    cards dealt, and the trump, pass direction or target. With ``kind``
-    (tricks, hearts) page 1 keeps only what matters then (cards; the pass
-    for Hearts) and ends with the running sum of that kind, ``value`` (on the picker)
-    counted in."""
+    cards dealt, and flush right the trump or target (Hearts: the pass
+    direction alone). With ``kind`` (tricks, hearts) page 1 keeps only what
+    matters then and ends with the running sum of that kind, ``value`` (on
+    the picker) counted in: the tricks' sum alone (the cards are its
+    denominator), Hearts' pass direction and sum."""
     fb = app.fb
     if text.MASK & 1:  # the title bar is redrawn
         # Wizard has rounds, Spades and Hearts hands.
         x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))
         # "3/10" ("3" where the hands are not counted)
         x = text.draw(fb, fraction(g.hand_number, g.hand_count() or None), x + 4, -2, None, 0)
-        name = app.short_names[g.dealer]
+        name = app.names[g.dealer]
         dealer = t("dealer_short")
         right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
-        # The dealer sits flush right, but never over the hand number: when
-        # the bar is too short ("Round 10/10" beside the battery mark), the
-        # name's end is covered by lit bar again (cut at a letter, no new string).
+        # The dealer sits flush right, but never over the hand number: the
+        # name whole where the bar holds it, else cut to the letters that
+        # fit ("Round 10/15 D:Benedet", widgets.clip).
         x = max(right - 3 - (len(name) + len(dealer)) * _ADV, x + 4)
         x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
-        if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
-            cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
-            fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
+        if x + len(name) * _ADV > right:
+            name = widgets.clip(name, right - x)
+        text.draw(fb, name, x, -2, text.SMALL, 0)
     if not text.MASK & 3:
         return  # line 1 (its letters in page 1, accents in page 0) is not redrawn
     y = 6  # line 1
@@ -91,20 +92,26 @@ def header(app, g, kind=None, value=None):
         from tallyboard.ui.seats import pass_word  # Hearts' screens
 
         text.draw(fb, pass_word(g), 0, y)
-    else:
+    elif kind is None:
         # "1 card" / "13 cards"
         x = text.draw(fb, g.cards, 0, y)
-        x = text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y) + 8
+        text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y)
     if kind is not None:
         draw_sum(fb, g, kind, y, value, False)
     elif g.NAME == "wizard":
-        x = text.draw(fb, t("trump"), x, y)
-        from tallyboard.ui.trump import trump_sign  # Wizard's
+        if g.trump is not None:  # (None: the trump screen is asking it)
+            from tallyboard.ui.trump import trump_sign  # Wizard's
 
-        text.draw(fb, trump_sign(g.trump), x + 3, y)
+            word = t("trump")
+            x = text.draw(fb, word, widgets.W - 4 - (len(word) + 1) * _ADV, y)
+            text.draw(fb, trump_sign(g.trump), x + 3, y)
     elif g.NAME == "spades":
-        x = text.draw(fb, t("target"), x, y)
-        text.draw(fb, g.target, x + 3, y)
+        # The target flush right, as the running sum of the other screens.
+        word = t("target")
+        n = g.target
+        w = len(word) * _ADV + 3 + text.width(n)
+        x = text.draw(fb, word, widgets.W - 1 - w, y)
+        text.draw(fb, n, x + 3, y)
 
 
 # The row labels' column; the seats share the rest, in table order always
@@ -141,7 +148,7 @@ def draw_names(fb, app, g, y, current, only=-1):
         names = app.initials = []
         accents = False
         for p in g.players:
-            p = widgets.clip(p, width - 3)
+            p = widgets.clip(p, width - 2)  # a glyph's blank column apart
             names.append(p)
             accents = accents or len(p.encode()) > len(p)  # not ASCII
         # After the names: whether one may have ink in the page above its
@@ -218,9 +225,9 @@ def draw_sum(fb, g, kind, y, value, center=True):
     if value is not None:
         missing -= 1
     if s > total:
-        key, n, den = "sum_over", s - total, None
+        key, n, den = "sum_over" if s - total > 1 else "sum_over_one", s - total, None
     elif missing <= 0 and s < total and kind == "bid":
-        key, n, den = "sum_under", total - s, None
+        key, n, den = "sum_under" if total - s > 1 else "sum_under_one", total - s, None
     else:
         key, n, den = "sum_bids" if kind == "bid" else "sum_tricks" if kind == "tricks" else "row_hearts", s, total
     word = t(key)
@@ -293,10 +300,10 @@ class NumberEntry:
         changed line takes that page too, except line 1: its accents fall
         on the lit title bar. The next seat of the same kind: all but the
         title bar (the hand and dealer stay), and so for the first seat of
-        the next kind in the same hand. The value alone: the hint
-        (pages 1-2), the value and its neighbours (3-4) and the running sum
-        (the header's line 1, or line 7 for bids: 6-7), and line 6 when the
-        crossed-out preview changes."""
+        the next kind in the same hand. The value alone: the value, its
+        hint and its neighbours (pages 3-4: no hint has ink above its
+        line) and the running sum (the header's line 1, or line 7 for
+        bids: 6-7), and line 6 when the crossed-out preview changes."""
         d = self.drawn
         g = app.game
         self.cell_pages = 0
@@ -321,14 +328,21 @@ class NumberEntry:
         if d[4] == self.value:
             return 0
         if self.kind != "bid":
-            return 0x1E
+            return 0x1A
         if not self.private and d[6] != defaults.forbidden_next(g, self.value):
             return 0xFE
-        return 0xDE
+        return 0xD8
+
+    def over_toast(self, app):
+        """Line 2: who is asked ("Bid Émile"). App.redraw draws it again
+        over an undo's line that takes the title bar and line 1: its
+        accents then stand out from that bar (tallyboard.text)."""
+        x = text.draw(app.fb, t(self.kind), 0, 14)
+        text.draw(app.fb, app.names[self.seat], x + 4, 14)
 
     def draw(self, app):
-        # One page per line: header 0-1, label and hint 2, value 3-4
-        # (neighbours in 4), names 5, values 6-7. A value change touches
+        # One page per line: header 0-1, label and name 2, value 3-4
+        # (its hint in 3, neighbours in 4), names 5, values 6-7. A value change touches
         # pages 3-4 near the middle and the running sum; a confirm also the
         # name and one column of a row (bytes per press).
         fb = app.fb
@@ -347,24 +361,8 @@ class NumberEntry:
         # The crossed-out bid in the dealer's column (None: none).
         d[6] = None if self.private else defaults.forbidden_next(g, self.value)
         mask = text.MASK
-        if mask & 0x06:  # line 2 (pages 1-2)
-            y = 14
-            # The word beside the label: why the value is special, or None.
-            hint = None
-            if kind == "bid":
-                if self.value == self.forbidden:
-                    hint = t("hint_forbidden")
-                elif self.value == _BLIND_NIL:
-                    hint = t("blind_nil")
-                elif self.value == 0 and g.NAME == "spades":
-                    hint = t("nil")
-            elif self.last:
-                hint = t("filled_in")
-            x = text.draw(fb, t(kind), 0, y)
-            room = widgets.W - x - 4 - (len(hint) * _ADV + 4 if hint else 0)
-            text.draw(fb, widgets.clip(app.names[self.seat], room) if room < 60 else app.names[self.seat], x + 4, y)
-            if hint:
-                text.draw(fb, hint, widgets.W - 1 - len(hint) * _ADV, y)
+        if mask & 0x06:  # line 2 (pages 1-2): who is asked, the name whole
+            self.over_toast(app)
         if self.private or kind == "bid":
             header(app, g)
         else:
@@ -375,8 +373,22 @@ class NumberEntry:
             w = big.advance if v < 10 else 2 * big.advance  # 1 or 2 digits
             x0 = (widgets.W - w) // 2
             text.draw(fb, v, x0, _VALUE_Y, big)
-            if self.value == self.forbidden:
-                widgets.cross_out(fb, x0 - 2, _VALUE_Y, x0 + w + 1, _VALUE_Y + big.height - 1)
+            # Why the value is special, flush right on line 3 beside it
+            # (8 characters at most beside 2 digits, 9 beside one).
+            hint = None
+            if kind == "bid":
+                if self.value == self.forbidden:
+                    hint = t("hint_forbidden")
+                    # (the glyphs' rows: a blank row above and below them)
+                    widgets.cross_out(fb, x0 - 2, _VALUE_Y + 1, x0 + w + 1, _VALUE_Y + big.height - 2)
+                elif self.value == _BLIND_NIL:
+                    hint = t("blind_nil")
+                elif self.value == 0 and g.NAME == "spades":
+                    hint = t("nil")
+            elif self.last:
+                hint = t("filled_in")
+            if hint:
+                text.draw(fb, hint, widgets.W - 1 - len(hint) * _ADV, 22)  # line 3
             if app.smart:
                 ys = 30  # line 4
                 left = self.neighbour(-1)
@@ -424,12 +436,6 @@ def __getattr__(name):
 
         return TrumpEntry
     raise AttributeError(name)
-
-
-def name_width(g):
-    """Pixels a side's name may take in the score table (less where bags
-    get a column: Spades with the bag penalty on, ui.table)."""
-    return 40 if g.NAME == "spades" and g.settings.get("bags") else 48
 
 
 def _reuse(cls, app, g, preset):
