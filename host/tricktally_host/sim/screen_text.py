@@ -58,6 +58,9 @@ class ScreenText:
         self.display = display
         self.fb = display.fb
         self.cells = []
+        # The filled rectangles on the frame, in the order drawn: x, y, w,
+        # h, colour (what a lit bar or an inverted cell is; whole frames).
+        self.fills = []
         self._memo = {}
         self._inside = 0  # text.draw calls under way (their own blits are theirs)
         self._undo = []
@@ -100,6 +103,8 @@ class ScreenText:
 
         def fill_rect(x, y, w, h, c):
             self._cover(x, y, w, h)
+            if self._drawn(y, h):
+                self.fills.append((x, y, w, h, c))
             return real_fill(x, y, w, h, c)
 
         def hline(x, y, w, c):
@@ -116,8 +121,9 @@ class ScreenText:
         real_keep = display.keep
 
         def keep(pages):
-            # The pages a redraw clears lose their text.
+            # The pages a redraw clears lose their text and their bars.
             self.cells = [c for c in self.cells if not self._pages(c) & pages]
+            self.fills = [f for f in self.fills if self._pages([0, f[1], 0, f[3]]) & ~pages]
             return real_keep(pages)
 
         self._patch(display, "keep", keep)
@@ -200,17 +206,20 @@ class ScreenText:
         return bytes(self.display.buffer[128 * p:128 * (p + 1)])
 
     def _remember(self, top, h):
-        # The text of each page this drawing touched, with the page's pixels.
+        # The text (and the bars) of each page this drawing touched, with
+        # the page's pixels.
         bits = self._pages([0, top, 0, h])
         for p in range(8):
             if bits >> p & 1:
                 if len(self._memo) >= _MEMO:
                     self._memo.pop(next(iter(self._memo)))
-                self._memo[(p, self._page_bytes(p))] = [list(c) for c in self.cells if self._pages(c) == 1 << p]
+                cells = [list(c) for c in self.cells if self._pages(c) == 1 << p]
+                fills = [f for f in self.fills if self._pages([0, f[1], 0, f[3]]) == 1 << p]
+                self._memo[(p, self._page_bytes(p))] = (cells, fills)
 
     def _restore_copies(self):
         # A page that holds pixels but no text was copied from an earlier
-        # drawing: its text is that drawing's.
+        # drawing: its text and bars are that drawing's.
         held = 0
         for c in self.cells:
             held |= self._pages(c)
@@ -218,8 +227,9 @@ class ScreenText:
             if held >> p & 1:
                 continue
             kept = self._memo.get((p, self._page_bytes(p)))
-            if kept:
-                self.cells.extend([list(c) for c in kept])
+            if kept and kept[0]:
+                self.cells.extend([list(c) for c in kept[0]])
+                self.fills = [f for f in self.fills if self._pages([0, f[1], 0, f[3]]) != 1 << p] + kept[1]
 
     # ----- what the screen says --------------------------------------------------
 
