@@ -10,6 +10,7 @@ import pytest
 from tallyboard import app_more, i18n, text
 from tallyboard.ui.table import TableScreen
 from tests.firmware.drawn import record_text
+from tricktally_host.sim.screen_text import glyph_chars
 from tests.firmware.ui_script import Session
 from tricktally.spades import Spades
 from tricktally.wizard import Wizard
@@ -22,18 +23,6 @@ BAGS = (13, 17, 21)
 
 class Calls:
     calls = None
-
-
-def _glyph_chars():
-    # SMALL's glyph index -> a character it draws.
-    chars = {}
-    font = text.SMALL
-    for cp in range(len(font.map) - 1, -1, -1):
-        chars[font.map[cp]] = chr(cp)
-    wide = font.wide
-    for i in range(0, len(wide), 3):
-        chars.setdefault(wide[i + 2], chr(wide[i] << 8 | wide[i + 1]))
-    return chars
 
 
 def _table(monkeypatch, g, lang="en"):
@@ -73,7 +62,7 @@ def _table(monkeypatch, g, lang="en"):
     assert bytes(s.display.buffer) == frame
     # The title bar and headings copied, the hand's number alone drawn on it.
     assert [c[0] for c in seen.calls if c[2] == -2] == [str(len(g.hands))]
-    chars = _glyph_chars()
+    chars = glyph_chars()
     lines = {}
     for x, glyph in sorted(set(glyphs)):  # (an accented name's line is drawn twice)
         page, x = divmod(x, 128)

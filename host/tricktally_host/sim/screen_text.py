@@ -27,8 +27,9 @@ _X, _TOP, _W, _H, _CH, _COLOR, _ADV = range(7)
 _MEMO = 512  # pages remembered with their text (the copied title bars)
 
 
-def _glyph_chars():
-    # SMALL's glyph index -> the character it draws.
+def glyph_chars():
+    """SMALL's glyph index -> a character it draws (the score table's
+    glyphs, blitted past text.draw, are read back through it)."""
     font = text.SMALL
     chars = {}
     for cp in range(len(font.map) - 1, -1, -1):
@@ -72,7 +73,7 @@ class ScreenText:
         """Hook the drawing calls (until ``stop``)."""
         if self._undo:
             return self
-        self._chars = _glyph_chars()
+        self._chars = glyph_chars()
         real_draw = text.draw
 
         def draw(fb, s, x, y, font=None, color=1, sign=False):
