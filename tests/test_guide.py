@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 """`make guide` draws one printable page per language from docs/guide/XX.md,
-and each guide covers the buttons, entering a hand, undo and every game."""
+and each guide covers the buttons, entering a hand, undo and every game, in
+the glossary's words (docs/GLOSSARY.md: none of the words the screens do
+not use; Wizard's rounds amended as rounds)."""
 
 import os
 import re
@@ -9,6 +11,7 @@ import subprocess
 import pytest
 from PIL import Image
 
+from tests import glossary
 from tools import make_guide
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -45,3 +48,16 @@ def test_each_guide_covers_buttons_hand_undo_and_every_game(lang):
         assert sign in body, (lang, sign)
     games = [text for kind, text in blocks if kind == "h3"]
     assert "Wizard" in games
+
+
+@pytest.mark.parametrize("lang", make_guide.LANGUAGES)
+def test_each_guide_uses_the_glossarys_words(lang):
+    from tallyboard import lang_file
+
+    with open(os.path.join(ROOT, "docs", "guide", lang + ".md"), encoding="utf-8") as f:
+        text = f.read().replace("**", "")
+    low = text.lower()
+    found = ["%r (use %s: %s)" % (word, use, why) for word, use, why, pattern in glossary.rejected(lang) if pattern.search(low)]
+    assert found == [], "docs/guide/%s.md: %s" % (lang, "; ".join(found))
+    # The game menu's line that amends a Wizard round, as the board says it.
+    assert lang_file.table(lang)["amend_round"] in text, lang

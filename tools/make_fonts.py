@@ -35,8 +35,8 @@ SMALL is a 5x7 design in a 6 px advance and a 10 px line: rows 0-1 hold the
 accents of capitals, rows 2-8 the capitals (baseline on row 8), row 9 the
 descenders. Lowercase accents sit on rows 2-3. Accented letters are not
 drawn by hand: they are composed from the base letter and an accent mark,
-so every vowel gets the same accent. BIG is a 5x8 digit design scaled 2x
-to 10x16, in a 12 px advance.
+so every vowel gets the same accent. BIG is a 5x7 digit design scaled 2x
+to 10x14, in a 16-row cell (a blank row above and below), 12 px advance.
 """
 
 import pathlib
@@ -1128,6 +1128,16 @@ z
 .....
 .....
 
+×
+.....
+.....
+.....
+.#.#.
+..#..
+.#.#.
+.....
+.....
+
 ♠
 ..#..
 .###.
@@ -1275,10 +1285,11 @@ CEDILLAS = {"ç": "c", "Ç": "C"}
 REQUIRED = "áéíóúüñçàèìòùâêîôûëïãõœæ«»¿¡ºª" + "ÁÉÍÓÚÜÑÇÀÈÌÒÙÂÊÎÔÛËÏÃÕŒÆ"
 
 # ---------------------------------------------------------------------------
-# BIG: 5x8 art scaled 2x to 10x16.
+# BIG: 5x7 art scaled 2x to 10x14, a blank row above and below it in the
+# 16-row cell: the number picker's value (pages 3-4) keeps a row clear of
+# the line above and of the inverted name cell under it.
 BIG_ART = r"""
 space
-.....
 .....
 .....
 .....
@@ -1294,14 +1305,12 @@ space
 #...#
 #...#
 #...#
-#...#
 .###.
 
 1
 ..#..
 .##..
 #.#..
-..#..
 ..#..
 ..#..
 ..#..
@@ -1314,7 +1323,6 @@ space
 ...#.
 ..#..
 .#...
-#....
 #####
 
 3
@@ -1322,7 +1330,6 @@ space
 #...#
 ....#
 ..##.
-....#
 ....#
 #...#
 .###.
@@ -1335,11 +1342,9 @@ space
 #####
 ...#.
 ...#.
-...#.
 
 5
 #####
-#....
 #....
 ####.
 ....#
@@ -1350,7 +1355,6 @@ space
 6
 .###.
 #....
-#....
 ####.
 #...#
 #...#
@@ -1360,7 +1364,6 @@ space
 7
 #####
 ....#
-...#.
 ...#.
 ..#..
 ..#..
@@ -1374,12 +1377,10 @@ space
 .###.
 #...#
 #...#
-#...#
 .###.
 
 9
 .###.
-#...#
 #...#
 #...#
 .####
@@ -1395,10 +1396,8 @@ space
 .....
 .....
 .....
-.....
 
 +
-.....
 .....
 ..#..
 ..#..
@@ -1412,7 +1411,6 @@ space
 ....#
 ...#.
 ..#..
-..#..
 .#...
 #....
 #....
@@ -1422,13 +1420,11 @@ space
 .##..
 .##..
 .....
-.....
 .##..
 .##..
 .....
 
 .
-.....
 .....
 .....
 .....
@@ -1442,7 +1438,6 @@ space
 #...#
 ....#
 ...#.
-..#..
 ..#..
 .....
 ..#..
@@ -1501,14 +1496,16 @@ def small_cells():
 
 def big_cells():
     """{char: 16 rows of 10 columns} for the BIG font."""
-    art, order = parse_art(BIG_ART, 8)
+    art, order = parse_art(BIG_ART, 7)
     cells = {}
+    blank = "." * 10
     for ch in order:
-        rows = []
+        rows = [blank]
         for r in art[ch]:
             wide = "".join(c + c for c in r)
             rows.append(wide)
             rows.append(wide)
+        rows.append(blank)
         cells[ch] = rows
     return cells, order
 

@@ -67,7 +67,6 @@ class App:
         self.game = None
         self.game_id = None
         self.names = []
-        self.short_names = []
         self.side_names = []
         self.initials = None  # names cut to the entry rows' columns (ui.entry makes them)
         self.order = []
@@ -117,6 +116,9 @@ class App:
             self.fb.fill_rect(0, 0, widgets.W, 8 * len(lines), 1)
             for i in range(len(lines)):
                 text.draw(self.fb, lines[i], 1, 8 * i - 2, text.SMALL, 0)
+            if len(lines) > 1 and hasattr(self.screen, "over_toast"):
+                # Line 2's accents fall in line 1's page, now the undo's.
+                self.screen.over_toast(self)
         self.last_bytes = self.display.show()
         # The string table this drawing's misses kept open (its file state
         # holds heap) is closed once the screen is sent.

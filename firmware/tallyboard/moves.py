@@ -69,14 +69,12 @@ def show_boot(app, notes):
 
 
 def crashed(app, e):
-    """``run`` caught ``e``: say so and go home. The screen names the
-    error's type only ("IndexError", "ENOSPC"): the sentence is the
-    language's, not Python's."""
-    from tallyboard.notes import errno_name
+    """``run`` caught ``e``: say so in words (every entry is kept; how to
+    go on) and go home. The error itself is the PC's business, not the
+    players'."""
     from tallyboard.ui.home import home
 
-    app.refuse(i18n.t("internal_error") % errno_name(e), home(app))
-    tallyboard.unload("tallyboard.notes")
+    app.refuse(i18n.t("internal_error"), home(app))
     app.redraw()
 
 
@@ -101,18 +99,14 @@ def use_game(app, game_id, g):
     """Make ``g`` the app's game: the names as the screens show them."""
     app.game = g
     app.game_id = game_id
+    # Whole names (a name is 10 characters at most, 60 px): each screen
+    # cuts one only where its line cannot hold it (widgets.clip).
     app.names = [widgets.clip(p, 60) for p in g.players]
-    # The header bar leaves 7 characters for the dealer.
-    app.short_names = [widgets.clip(p, 42) for p in g.players]
     app.initials = None
     app.side_names = []
-    from tallyboard.ui.hand import name_width
-
-    room = name_width(g)
     for side in g.sides:
         # A side of one is its player's name, not a new string.
-        name = g.players[side[0]] if len(side) == 1 else "+".join([g.players[s] for s in side])
-        app.side_names.append(widgets.clip(name, room))
+        app.side_names.append(g.players[side[0]] if len(side) == 1 else "+".join([g.players[s] for s in side]))
     app._order_hand = None
     app._ready = None
     app._revealed = None
@@ -270,9 +264,26 @@ def say(app, line):
         if text.width(line) <= room:
             app.toast_lines = [line]
         else:
-            # "Undone:" on the title bar, what it took back under it.
-            cut = line.find(" ")
-            app.toast_lines = [line[:cut], widgets.clip(line[cut + 1:], room)]
+            # Broken at the last space the first line holds, never before
+            # a French colon or question mark, nor after a suit's sign
+            # ("♥ Copas"); a word more goes down when the second line
+            # would hold one word alone (the sentences fit two lines: the
+            # language test).
+            n = room // text.SMALL.advance
+            cut = line.rfind(" ", 0, n + 1)
+            while cut > 0 and not _breaks(line, cut):
+                cut = line.rfind(" ", 0, cut)
+            if line.find(" ", cut + 1) < 0:
+                before = line.rfind(" ", 0, cut)
+                if before > 0 and len(line) - before - 1 <= n and _breaks(line, before):
+                    cut = before
+            app.toast_lines = [line[:cut], line[cut + 1:]]
+
+
+def _breaks(line, i):
+    # Whether the line may break at its space ``i``: not before a French
+    # colon or question mark, not after a suit's sign ("♥ Copas").
+    return line[i + 1] not in ":;?!" and line[i - 1] not in "\u2660\u2665\u2666\u2663"
 
 
 def amend(app, index, data, back=None):

@@ -13,7 +13,8 @@ import it then and unload it right after (RAM).
 
 from tallyboard.i18n import t, tn
 
-# Journal note kind -> the key of its sentence ("{0}": "Game 3").
+# Journal note kind -> the key of its sentence ("{0}": "Game 3", the word
+# for a game played, key game_n).
 _JOURNAL = {
     "torn": "note_torn",
     "cut": "note_cut",
@@ -32,8 +33,8 @@ _ERRNO = {2: "ENOENT", 5: "EIO", 12: "ENOMEM", 13: "EACCES", 17: "EEXIST", 19: "
 
 def errno_name(e):
     """An OSError's short technical name ("ENOSPC", "errno 84"), or the
-    exception's type name: the only part of a failure the screen shows
-    untranslated."""
+    exception's type name: kept in a journal note (journal.boot) for what
+    it says, never shown (journal_note, refusal put it in words)."""
     code = e.args[0] if isinstance(e, OSError) and e.args else None
     if isinstance(code, int):
         return _ERRNO.get(code) or "errno %d" % code
@@ -43,12 +44,10 @@ def errno_name(e):
 def journal_note(note):
     """One journal note (a tuple, see journal.Stored) as a sentence."""
     kind, gid, records, size, detail = note
-    game = "%s %d" % (t("game"), gid)
+    game = t("game_n").format(gid)
     key = _JOURNAL.get(kind, "note_unreadable")
     if kind == "newer":
         text = t(key).format(game, records)
-    elif kind == "read_failed":
-        text = t(key).format(game, detail)
     else:
         text = t(key).format(game)
     if kind in ("torn", "cut", "stuck"):
@@ -56,7 +55,8 @@ def journal_note(note):
         size_text = t("note_bytes").format(size)
         text += " " + tn("note_kept_one", "note_kept", records).format(records, size_text)
     if kind == "stuck":
-        text += " " + t("note_stuck").format(detail)
+        # What stopped the repair, in words: a full memory, or a write.
+        text += " " + t("note_stuck_full" if detail == "ENOSPC" else "note_stuck")
     return text
 
 
@@ -80,17 +80,14 @@ def boot_text(stored, notices, problem_kind):
 
 def explain(err, names=None):
     """A refusal from the core (a RuleError) in the current language: the
-    player concerned, why, and the rule's canonical name (as in RULES.md)."""
+    player concerned and why, as a sentence (the rule's name in RULES.md is
+    for the PC's messages, not the players)."""
     text = t("rule_" + err.rule)
     if text.startswith("rule_"):  # no sentence for this rule
         text = t("rule_other")
     if err.seat is not None and names and 0 <= err.seat < len(names):
-        text = t("who") % (names[err.seat], text)
-    else:
-        text = text[0].upper() + text[1:]
-    if err.rule:
-        text = text + " (" + err.rule + ")"
-    return text
+        return t("who") % (names[err.seat], text)
+    return text[0].upper() + text[1:]
 
 
 def refusal(e, names=None):
@@ -110,4 +107,5 @@ def refusal(e, names=None):
         return t("cfg_value")
     if isinstance(note, tuple):  # a read-only game (journal.JournalError)
         return journal_note(note)
-    return t("write_failed") % errno_name(e)
+    # A write the flash refused: what happened and what to do.
+    return t("write_full" if errno_name(e) == "ENOSPC" else "write_failed")

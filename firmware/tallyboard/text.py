@@ -234,7 +234,13 @@ def draw(fb, s, x, y, font=None, color=1, sign=False):
                     c = SMALL.fallback
                 k = SMALL.cut
                 if c >= k[4] and y:  # its accent, in the page above
-                    fb.blit(s, x - 128, -8 * (c + k[5]), key, palette)
+                    # Drawn so that it stands out from what is there: dark
+                    # on a lit bar (the title, a highlighted line), lit on
+                    # dark, whatever the text's own colour (_on_bar).
+                    if (fb.pixel(x - 128, 7) or 0) + (fb.pixel(x - 126, 7) or 0) + (fb.pixel(x - 124, 7) or 0) > 1:
+                        fb.blit(s, x - 128, -8 * (c + k[5]), 1, _INVERT)
+                    else:
+                        fb.blit(s, x - 128, -8 * (c + k[5]), 0, None)
             else:
                 c = _MAP[c]
             if c:  # (glyph 0, the space, has nothing to draw: a line's gaps)
@@ -296,7 +302,14 @@ def _cells(fb, s, x, y, font, color, sign):
             fb.blit(cell, x, y, key, palette)
             if g >= accented:  # (one-page bodies only: SMALL)
                 cell.blit(strip, 0, -8 * (g + above))
-                fb.blit(cell, x, y - 8, key, palette)
+                # Standing out from what is there (see draw): dark on a
+                # lit bar. The bar is told from text by the row under the
+                # accent, a text line's descender row: on a bar most of it
+                # is lit, on dark most of it is dark (three pixels ask).
+                if (fb.pixel(x, y - 1) or 0) + (fb.pixel(x + 2, y - 1) or 0) + (fb.pixel(x + 4, y - 1) or 0) > 1:
+                    fb.blit(cell, x, y - 8, 1, _INVERT)
+                else:
+                    fb.blit(cell, x, y - 8, 0, None)
         x += adv
     return x
 

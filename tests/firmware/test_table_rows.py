@@ -8,9 +8,9 @@ headings on the same columns, in every language, 2 to 6 sides."""
 import pytest
 
 from tallyboard import i18n, lang_file, moves, text
-from tallyboard.ui import hand as hand_screens
 from tallyboard.ui.table import TableScreen
 from tests.firmware.drawn import record_text
+from tricktally_host.sim.screen_text import glyph_chars
 from tests.firmware.ui_script import Session
 from tricktally.spades import Spades
 from tricktally.wizard import Wizard
@@ -23,18 +23,6 @@ BAGS = (13, 17, 21)
 
 class Calls:
     calls = None
-
-
-def _glyph_chars():
-    # SMALL's glyph index -> a character it draws.
-    chars = {}
-    font = text.SMALL
-    for cp in range(len(font.map) - 1, -1, -1):
-        chars[font.map[cp]] = chr(cp)
-    wide = font.wide
-    for i in range(0, len(wide), 3):
-        chars.setdefault(wide[i + 2], chr(wide[i] << 8 | wide[i + 1]))
-    return chars
 
 
 def _table(monkeypatch, g, lang="en"):
@@ -74,7 +62,7 @@ def _table(monkeypatch, g, lang="en"):
     assert bytes(s.display.buffer) == frame
     # The title bar and headings copied, the hand's number alone drawn on it.
     assert [c[0] for c in seen.calls if c[2] == -2] == [str(len(g.hands))]
-    chars = _glyph_chars()
+    chars = glyph_chars()
     lines = {}
     for x, glyph in sorted(set(glyphs)):  # (an accented name's line is drawn twice)
         page, x = divmod(x, 128)
@@ -94,6 +82,22 @@ def _enter(g, *hands):
             g.enter(g.kind, g.seat, v)
 
 
+def _shown(name, change, ends):
+    # A side's name on its line: whole up to a space before the change
+    # (the rank and a space before it), cut at the end past that.
+    return name[:ends[0] - len(change) - 3]
+
+
+def _side(app, line, hand, ends):
+    # The side whose name (as shown) and change the line holds.
+    for k in range(len(app.side_names)):
+        change = "%+d" % hand.scores[k]
+        shown = _shown(app.side_names[k], change, ends)
+        if line[2:3 + len(shown)] == shown + " " and line[ends[0] - len(change):ends[0]] == change:
+            return k, shown
+    raise AssertionError("no side's line: %r" % line)
+
+
 def _check_line(line, x, numbers, ends, name):
     # One string from x = 1: the rank, a space, the name, then each number
     # ending on its column with a space before it.
@@ -107,20 +111,21 @@ def _check_line(line, x, numbers, ends, name):
 
 
 @pytest.mark.parametrize("lang", lang_file.LANGUAGES)
-def test_spades_with_bags_a_six_letter_name_and_a_four_digit_change(monkeypatch, lang):
+def test_spades_with_bags_names_whole_up_to_their_change(monkeypatch, lang):
     g = Spades(["Benjamin", "Élodie", "Zoë", "Dee"], 0, {"bags": True, "partners": False, "nil": True})
     _enter(g, (10, 1, 1, 1), (10, 1, 1, 1))  # bids (from the seat after the dealer), tricks
     app, calls = _table(monkeypatch, g, lang)
     hand = g.hands[-1]
-    assert hand_screens.name_width(g) == 40  # six characters: "Benjam", "Élodie"
     rows = [(s, x, y) for s, x, y, font, color in calls if color == 1 and 6 <= y <= 46 and x == 1]
     assert len(rows) == 4
     for s, x, y in rows:
         r = (y - 6) // 8
-        i = [k for k in range(4) if app.side_names[k] == s[2:2 + len(app.side_names[k])]][0]
+        i, shown = _side(app, s, hand, BAGS)
         assert s[0] == str(r + 1) or s[0] < str(r + 1)  # ranks shared on ties
-        _check_line(s, x, ("%+d" % hand.scores[i], "%d" % hand.totals[i], "%d" % hand.bags[i]), BAGS, app.side_names[i])
-    assert any("+100" in s for s, x, y in rows)
+        _check_line(s, x, ("%+d" % hand.scores[i], "%d" % hand.totals[i], "%d" % hand.bags[i]), BAGS, shown)
+    # Beside "+10" seven characters ("Benjami"), whole beside "+100" ("Élodie").
+    assert any(s.startswith("2 Benjami +10 ") for s, x, y in rows), rows
+    assert any(s.startswith("1 Élodie +100 ") for s, x, y in rows), rows
     # The headings end on the same columns.
     heads = dict((s, x) for s, x, y, font, color in calls if y == -2 and color == 0)
     for key, end in zip(("col_change", "col_total", "col_bags"), BAGS):
@@ -129,7 +134,7 @@ def test_spades_with_bags_a_six_letter_name_and_a_four_digit_change(monkeypatch,
 
 
 @pytest.mark.parametrize("sides", [3, 6])
-def test_wizard_eight_letter_names_and_negative_totals(monkeypatch, sides):
+def test_wizard_nine_letter_names_and_negative_totals(monkeypatch, sides):
     names = ["Benjamin", "Françoise", "Ana", "Cy", "Dee", "Eve"][:sides]
     g = Wizard(names, 0, {})
     # Round 1: the first bidder bids 1 and loses it, the last takes the trick.
@@ -138,10 +143,11 @@ def test_wizard_eight_letter_names_and_negative_totals(monkeypatch, sides):
     hand = g.hands[-1]
     rows = [(s, x, y) for s, x, y, font, color in calls if color == 1 and 6 <= y <= 46 and x == 1]
     assert len(rows) == sides
-    assert "François" in app.side_names  # eight characters: cut to 48 px as before
     for s, x, y in rows:
-        i = [k for k in range(sides) if s[2:].startswith(app.side_names[k] + " ")][0]
-        _check_line(s, x, ("%+d" % hand.scores[i], "%d" % hand.totals[i]), PLAIN, app.side_names[i])
+        i, shown = _side(app, s, hand, PLAIN)
+        _check_line(s, x, ("%+d" % hand.scores[i], "%d" % hand.totals[i]), PLAIN, shown)
+    # Nine letters beside a change of three characters: whole.
+    assert any(s[2:12] == "Françoise " for s, x, y in rows), rows
     assert any(s.endswith(" -10") for s, x, y in rows)  # a negative total right-aligned
 
 
@@ -151,9 +157,9 @@ def test_spades_partners_two_sides_an_eight_letter_name_and_a_four_digit_change(
     _enter(g, (1, 6, 2, 4), (1, 6, 2, 4))
     app, calls = _table(monkeypatch, g)
     hand = g.hands[-1]
-    assert app.side_names[0] == "Benjamin"  # "Benjamin+Cy" cut to 48 px as before
+    assert app.side_names[0] == "Benjamin+Cy"  # cut where drawn: "Benjamin" beside "+100"
     rows = [(s, x, y) for s, x, y, font, color in calls if color == 1 and 6 <= y <= 46 and x == 1]
     assert [s[:10] for s, x, y in rows] == ["1 Benjamin", "2 Ana+Dee "]
     for (s, x, y), i in zip(rows, (0, 1)):
-        _check_line(s, x, ("%+d" % hand.scores[i], "%d" % hand.totals[i]), PLAIN, app.side_names[i])
+        _check_line(s, x, ("%+d" % hand.scores[i], "%d" % hand.totals[i]), PLAIN, _shown(app.side_names[i], "%+d" % hand.scores[i], PLAIN))
     assert rows[0][0] == "1 Benjamin +100   100"

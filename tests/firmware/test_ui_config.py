@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+from tallyboard import i18n
+
 from tallyboard.clock import Clock
 from tallyfakes.fake_clock import FakeClock
 from tallyboard.config import Config
@@ -151,9 +153,11 @@ def test_the_board_loop_survives_a_bug_and_goes_home():
     s.app.screen.key = broken
     with pytest.raises(KeyboardInterrupt):
         s.app.run()
-    # The error's type, not Python's English message, in the board's language.
+    # What happened and what to do in the board's language: not Python's
+    # message, nor the error's name.
     shown = " ".join(s.app.screen.lines)
-    assert s.screen() == "Message" and "RuntimeError" in shown and "bug" not in shown, shown
+    assert s.screen() == "Message" and shown == " ".join(i18n.t("internal_error").split()), shown
+    assert "RuntimeError" not in shown and "bug" not in shown, shown
     s.app.buttons = None  # the session presses from here on (its loop polls no Boom)
     s.press("ok")
     assert s.screen() == "Menu"

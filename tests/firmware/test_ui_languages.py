@@ -7,10 +7,18 @@
 - Every key is used: a literal in the firmware sources or a name the
   firmware builds from the rules (``s_`` + setting, ``v_`` + value,
   ``rule_`` + rule), and every ``t("key")`` in the sources exists.
-- A walk through every screen in every language (10-letter names wherever a
-  name shows, every value of every form row, every pass direction, every
-  refusal) draws no string off the panel, over another string or cut inside
-  a word, and looks up every key of the table at least once.
+- A walk through every screen in every language (real names up to the
+  board's longest, 10 letters, wherever a name shows, every value of every
+  form row, every pass direction, every refusal) draws no string off the
+  panel, over another string or cut inside a word, and looks up every key
+  of the table at least once. On every screen it walks through, what the
+  firmware drew (tricktally_host.sim.screen_text) has no name or word cut
+  where its row had room, no glyph touching another line or a lit bar, no
+  code or setting name, no Wizard round called a hand, none of the words
+  the glossary rejects (tests/firmware/screen_checks.py).
+- The glossary (docs/GLOSSARY.md) lists every word the screens do not use
+  with its reason, and each concept's one term: every key of a concept
+  says it.
 """
 
 import ast
@@ -22,37 +30,34 @@ import pytest
 from tallyboard import i18n, lang_file, notes, text
 from tallyboard.config import Config
 from tallyboard.journal.files import LOW_SPACE
-from tallyboard.ui import games
+from tallyboard.ui import games, widgets
 from tallyboard.ui.accuracy import open_accuracy
 from tallyboard.ui.message import Message
 from tallyfakes.describe import describe
 from tests.firmware.damaged_boards import BOARDS, refusals
 from tests.firmware.power_fakes import LoopSession
 from tests.firmware.test_ui_space import board_with_games
+from tests import glossary
 from tests.firmware.drawn import record_text
+from tests.firmware.screen_checks import Checker
 from tests.firmware.ui_script import Session, LONG
 from tricktally import settings as rules
 from tricktally import RuleError
+from tricktally_host.sim.screen_text import ScreenText
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware", "tallyboard")
 CORE = os.path.join(ROOT, "shared", "tricktally")
-LONG_NAMES = ["Wwwwwwwwww", "Mmmmmmmmmm", "Ééééééééé1", "Kkkkkkkkkk", "Qqqqqqqqqq", "Zzzzzzzzzz"]
+# Real names, up to the board's longest (config_store.MAX_NAME: 10
+# letters), with accented capitals and descenders.
+LONG_NAMES = ["Benedetta", "Émile", "Kristoffer", "Giuseppina", "Zoë", "Ana"]
+# The roster's twelfth names (a full roster): real names too.
+MORE_NAMES = ["Ólafur", "Joaquín", "Wilhelmina", "Mo", "Yvette", "Ben"]
 ENGLISH = lang_file.table("en")
 GAP = 2  # pixels between two strings on one line (3 with the glyph's blank column)
 GAP_LABEL = 6  # between a form line's label and its value: a whole space
 PLACEHOLDER = re.compile(r"%[sdr]|\{\d\}")  # "{1}" may move, "%s" may not
 
-# Words the glossary rejects (docs/GLOSSARY.md, "Rejected"): machine
-# translations of "bid" as a stake, the board as a game board, Brazilian
-# forms in European Portuguese, plural "vosotros" and "usted" in Spanish.
-REJECTED = {
-    "es": ("apuest", "tablero", "jugad ", "usted", "esté listo", "oferta"),
-    "pt": ("aposta", "truque", "rodada", "croupier", "lance", "você", "ajustes", "placar"),
-    "it": ("puntat", "tavoletta", "sacchi", "round"),
-    "fr": ("coeur", "plis", "pli ", "contrat", "vous", "manche"),
-    "en": (),
-}
 
 
 def _sources(folder):
@@ -141,14 +146,44 @@ def test_no_key_is_written_twice(lang):
     assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
 
 
+def test_every_word_the_glossary_rejects_has_its_reason():
+    # The words the screens do not use are the glossary's, each with what
+    # to use instead and why (the seeds' own words too: es "oferta", it
+    # "round").
+    words = {lang: glossary.rejected(lang) for lang in lang_file.LANGUAGES}
+    assert words["es"] and words["pt"] and words["it"] and words["fr"]
+    for lang, rows in words.items():
+        for word, use, why, _pattern in rows:
+            assert use and len(why) > 10, "GLOSSARY.md: %s %r needs what to use and why" % (lang, word)
+    assert "ofert-" in [w for w, *_ in words["es"]] and "round" in [w for w, *_ in words["it"]]
+
+
+@pytest.mark.parametrize("lang", lang_file.LANGUAGES)
+def test_each_concept_is_said_one_way(lang):
+    # Every key of a concept (docs/GLOSSARY.md, "One term per concept")
+    # holds the language's term for it; the other ways of saying it are
+    # among the rejected words (test_typography_and_rejected_terms).
+    table = lang_file.table(lang)
+    problems = []
+    for concept, keys, terms in glossary.concepts():
+        for key in keys:
+            if key not in table:
+                problems.append("%s: the glossary names key %r, which the table lacks" % (concept, key))
+                continue
+            low = table[key].lower()
+            if not any(re.search(r"(?<!\w)" + re.escape(term), low) for term in terms[lang]):
+                problems.append("%s: %s %r does not say %s" % (concept, key, table[key], " or ".join(terms[lang])))
+    assert problems == [], "\n".join(problems)
+
+
 @pytest.mark.parametrize("lang", lang_file.LANGUAGES)
 def test_typography_and_rejected_terms(lang):
     problems = []
     for key, value in sorted(lang_file.table(lang).items()):
-        low = value.lower() + " "
-        for word in REJECTED[lang]:
-            if word in low:
-                problems.append("%s: %r uses rejected %r" % (key, value, word))
+        low = value.lower()
+        for word, use, _why, pattern in glossary.rejected(lang):
+            if pattern.search(low):
+                problems.append("%s: %r uses rejected %r (use %s)" % (key, value, word, use))
         for i, ch in enumerate(value):
             if ch in ":?!" and i > 0:
                 spaced = value[i - 1] == " "
@@ -202,15 +237,40 @@ def test_every_key_is_used_and_every_lookup_exists():
 # ----- every screen --------------------------------------------------------
 
 
+# The text readers the walk started (stopped after each test, before
+# monkeypatch puts text.draw back).
+_READERS = []
+
+
+@pytest.fixture(autouse=True)
+def _stop_readers(monkeypatch):
+    yield
+    while _READERS:
+        _READERS.pop().stop()
+
+
 class Recorder:
     """Records every string drawn in one frame and checks their boxes; records
-    every key looked up; flags a message wrapped inside a word."""
+    every key looked up; flags a message wrapped inside a word. Reads what
+    each frame says (a ScreenText per session, see _watch) and checks it
+    (screen_checks.Checker, one per language); records every name cut."""
 
     def __init__(self, monkeypatch):
         self.calls = []
         self.problems = []
         self.used = set()
+        self.reader = None
+        self.checkers = {}
         record_text(monkeypatch, self)
+        real_clip = widgets.clip
+
+        def clip(s, width, font=None):
+            out = real_clip(s, width, font)
+            if out != s and i18n.code:
+                self.checker().clipped(s, out)
+            return out
+
+        monkeypatch.setattr(widgets, "clip", clip)
         from tallyboard.ui import message
 
         real_wrap = message.wrap
@@ -234,9 +294,24 @@ class Recorder:
         monkeypatch.setattr(i18n, "_find", find)
         i18n.use(i18n.code or "en")  # nothing kept: every string is read again
 
+    def checker(self):
+        lang = i18n.code or "en"
+        if lang not in self.checkers:
+            # (the names of test_ui_space's boards too: the games list)
+            self.checkers[lang] = Checker(lang, LONG_NAMES + MORE_NAMES + ["Ana", "Ben", "Cy", "Dee"])
+        return self.checkers[lang]
+
+    def all_problems(self):
+        out = list(self.problems)
+        for checker in self.checkers.values():
+            out.extend(checker.problems)
+        return out
+
     def check(self, where):
         boxes = []
-        for s, x, y, font, _color in self.calls:
+        # (a string drawn again in its place is the same pixels: App.redraw
+        # draws line 2 again over an undo's two lines)
+        for s, x, y, font, _color in sorted(set(self.calls), key=self.calls.index):
             w = text.width(s, font)
             # Ink rows: SMALL letters and descenders sit in cell rows 2-9
             # (accents above capitals in rows 0-1 may reach the line above).
@@ -278,6 +353,8 @@ def _session(lang, monkeypatch, fs=None):
 
 def _watch(s, rec):
     real_redraw = s.app.redraw
+    rec.reader = ScreenText(s.display).start()
+    _READERS.append(rec.reader)
 
     def redraw():
         del rec.calls[:]
@@ -286,8 +363,11 @@ def _watch(s, rec):
             # The undo lines cover the title bar (and line 1 when there are
             # two): what the screen drew there is hidden.
             covered = 8 * len(s.app.toast_lines) - 2
-            rec.calls[:] = [c for c in rec.calls if c[2] >= covered or c[0] in s.app.toast_lines]
-        rec.check("%s %s" % (i18n.code, describe(s.app)))
+            lines = s.app.toast_lines
+            rec.calls[:] = [c for c in rec.calls if c[2] >= covered or (c[4] == 0 and c[1] == 1 and c[0] in lines)]
+        where = "%s %s" % (i18n.code, describe(s.app))
+        rec.check(where)
+        rec.checker().frame(rec.reader, s.display.buffer, where, s.app)
         return n
 
     s.app.redraw = redraw
@@ -336,7 +416,7 @@ def _settings_and_roster(s, t):
         s.press("right")
     s.press("back")
     s.press("back")
-    s.app.config.set_roster(LONG_NAMES + [n[:9] + "2" for n in LONG_NAMES])  # 12 names: full
+    s.app.config.set_roster(LONG_NAMES + MORE_NAMES)  # 12 names: full
     s.app.go_home()
     s._pick(t("players"))
     s.app.screen.cursor = 12
@@ -536,6 +616,69 @@ def _hearts(s, t):
     s.press("ok")
 
 
+def _undo_every_kind(s, t):
+    # What an undo took back, one sentence per kind of entry: Wizard's
+    # trump (a suit, none), a hidden bid and the first card (delayed
+    # bidding); Hearts' hearts, queen and moon choice; the bid under by 2.
+    s.home()
+    _new_game(s, t, "wizard", 4, {"bidding": "delayed", "even_bids": "allowed"})
+    s.press("right")  # hearts are trump
+    s.press("back", LONG)
+    s.press("ok")  # no trump
+    s.press("back", LONG)
+    s.press("ok")
+    s.press("ok")  # the first bid, hidden
+    s.press("back", LONG)
+    for _ in range(4):
+        s.press("ok")
+    assert s.screen() == "FirstCardScreen", describe(s.app)
+    s.press("ok")
+    s.press("back", LONG)
+    s.home()
+    _new_game(s, t, "wizard", 4, {"bidding": "open", "even_bids": "allowed"})
+    s.press("ok")  # no trump; round 1: three bids of 0, the dealer's under by 1
+    s.play_hand({"bids": [0, 0, 0, 1], "tricks": [0, 0, 0, 1]})
+    s.press("ok")  # round 2, no trump: bids of 0, the last under by 2
+    for _ in range(4):
+        while s.app.screen.value > 0:
+            s.press("down")
+        if s.app.game.current.count("bid") < 3:
+            s.press("ok")
+    assert s.app.game.current.total("bid") == 0 and s.app.screen.value == 0, describe(s.app)
+    s.home()
+    _new_game(s, t, "hearts", 4, {"omnibus": True, "moon": "choice", "target": 200})
+    s.press("ok")  # one player's hearts
+    s.press("back", LONG)
+    s.play_hand({"hearts": [13, 0, 0, 0], "queen": 0, "jack": 1, "moon": "others_plus"})
+    s.press("back", LONG)  # the moon choice completed the hand: reopen it
+    s.app.screen.cursor = 0
+    s.press("ok")
+    s.press("back", LONG)  # then the jack, then the queen
+    s.press("back", LONG)
+    s.home()
+
+
+def _finished_wizard(s, t):
+    # A Wizard game to its end, its final standings (UP: the rounds).
+    from tallyboard import moves
+    from tallyboard.ui.final import FinalScreen
+    from tricktally import new_game
+
+    g = new_game("wizard", LONG_NAMES[:6], 0, {})
+    while not g.finished:
+        if g.kind == "trump":
+            g.enter("trump", None, "S")
+        else:
+            low, high = g.bounds()
+            g.enter(g.kind, g.seat, low if g.kind == "bid" or g.current.count("tricks") < g.n - 1 else g.cards - g.current.total("tricks"))
+    moves.use_game(s.app, None, g)
+    s.app.go(FinalScreen(s.app, lambda app: app.go_home(), undo=False))
+    s.app.redraw()
+    s.press("up")
+    s.press("back")
+    s.press("ok")
+
+
 def _refusals(s, t):
     # Every rule's refusal, with and without the seat's name.
     s.app.go_home()
@@ -545,11 +688,11 @@ def _refusals(s, t):
                 s.app.refuse(notes.explain(RuleError("x", hand=3, seat=seat, rule=key[5:]), LONG_NAMES[:4]))
                 s.app.redraw()
                 s.press("ok")
-    s.app.refuse(s.app.failure(OSError(28, "No space left on device")))
-    s.app.redraw()
-    s.press("ok")
-    s.app.refuse(t("internal_error") % "ZeroDivisionError")
-    s.app.redraw()
+    for e in (OSError(28, "No space left on device"), OSError(5, "EIO")):
+        s.app.refuse(s.app.failure(e))
+        s.app.redraw()
+        s.press("ok")
+    s.app.crashed(ZeroDivisionError("division by zero"))
     s.press("ok")
     # the same name twice, from the form
     s.app.go_home()
@@ -591,15 +734,18 @@ def _low_space(lang, monkeypatch, t):
     s.press("ok")
     assert s.app.screen.title == t("deleted"), describe(s.app)
     s.press("ok")
-    # room for exactly one more game
-    for capacity in range(fs.capacity, fs.capacity + 200000, 500):
-        fs.capacity = capacity
-        if games.room_left(s.app) == 1:
-            break
-    assert games.room_left(s.app) == 1
-    s.app.go(Message(t("deleted"), games.room_text(s.app), lambda app: app.go_home()))
-    s.app.redraw()
-    s.press("ok")
+    # room for exactly one more game, then for several
+    for room in (1, 2, 150):
+        for capacity in range(fs.capacity, fs.capacity + 2000000, 500):
+            fs.capacity = capacity
+            if games.room_left(s.app) >= room:
+                break
+        assert games.room_left(s.app) >= room
+        s.app.go(Message(t("deleted"), games.room_text(s.app), lambda app: app.go_home()))
+        s.app.redraw()
+        s.press("ok")
+        s._pick(t("games"))
+        s.press("back")
     yield s, rec
 
 
@@ -633,6 +779,12 @@ def _journal_notes(lang, monkeypatch):
                 s.app.redraw()
                 s.press("ok")
         if case == "stuck":
+            # The same damage where the repair's write failed another way.
+            from tallyboard import notes
+
+            s.app.refuse(notes.journal_note(("stuck", 1, 4, 298, "EIO")))
+            s.app.redraw()
+            s.press("ok")
             try:
                 s.app.journal.entry(1, "hearts", 0, 0)
             except ValueError as e:
@@ -684,21 +836,23 @@ def test_every_screen_fits_in_every_language(lang, monkeypatch):
     _spades(s, t)
     _wizard(s, t)
     _hearts(s, t)
+    _undo_every_kind(s, t)
+    _finished_wizard(s, t)
     _refusals(s, t)
-    problems = list(rec.problems)
+    problems = rec.all_problems()
     used = set(rec.used)
     for other, orec in _low_space(lang, monkeypatch, t):
-        problems.extend(orec.problems)
+        problems.extend(orec.all_problems())
         used |= orec.used
     other, orec = _battery(lang, monkeypatch)
-    problems.extend(orec.problems)
+    problems.extend(orec.all_problems())
     used |= orec.used
     for other, orec in _journal_notes(lang, monkeypatch):
-        problems.extend(orec.problems)
+        problems.extend(orec.all_problems())
         used |= orec.used
     other, orec = _damaged_boot(lang, monkeypatch)
     assert other.app.screen.title == t("damage"), describe(other.app)
-    problems.extend(orec.problems)
+    problems.extend(orec.all_problems())
     used |= orec.used
     assert problems == [], "\n".join(sorted(set(problems)))
     # The walk looked up every key of the table (the language names come from lang_file.NATIVE).

@@ -20,7 +20,7 @@ def test_headless_prints_the_serial_port_first_then_screens(tmp_path):
     shots = tmp_path / "shots"
     proc = _run(["--flash", str(flash), "--screenshot", str(shots), "--seed", "1"], "ok\nup\nok\nup\nok\nbogus\nquit\n")
     assert proc.returncode == 0, proc.stderr
-    lines = proc.stdout.splitlines()
+    lines = [line for line in proc.stdout.splitlines() if not line.startswith("text:")]
     assert lines[0].startswith("serial: /dev/pts/")
     assert lines[1] == "screen: Menu TrickTally"
     assert lines[2] == "screen: Form New game"
@@ -35,6 +35,40 @@ def test_headless_prints_the_serial_port_first_then_screens(tmp_path):
     again = _run(["--flash", str(flash)], "")
     assert again.returncode == 0
     assert again.stdout.splitlines()[1] == before
+
+
+def _screens(stdout):
+    # [(screen line, [text lines])] of a headless run.
+    out = []
+    for line in stdout.splitlines():
+        if line.startswith("screen: "):
+            out.append((line, []))
+        elif line.startswith("text:"):
+            out[-1][1].append(line)
+    return out
+
+
+def test_headless_prints_each_screens_text_rows_as_drawn(tmp_path):
+    # OK opens the new-game form; down, down: the cursor on "Seat 1"; OK
+    # opens its list; then a game: its first bid screen.
+    script = "ok\ndown\ndown\nok\nback\nup\nup\nup\nup\nup\nup\nup\nup\nup\nup\nup\nup\nup\nup\nup\nup\nup\nok\nquit\n"
+    proc = _run(["--flash", str(tmp_path), "--no-serial", "--seed", "1"], script)
+    assert proc.returncode == 0, proc.stderr
+    screens = _screens(proc.stdout)
+    assert screens[0] == ("screen: Menu TrickTally", [
+        "text:>TrickTally", "text:>New game", "text: Games", "text: Players", "text: Settings"])
+    form = screens[1][1]
+    assert form[:3] == ["text:>New game", "text:>Game           Spades", "text: Players             4"]
+    seat = [s for s in screens if s[0] == "screen: Menu Seat 1"][0][1]
+    assert seat[0] == "text:>Seat 1" and "text:>P1" in seat
+    # The first bid: the title bar, the bidder (inverted in the names row),
+    # the big number and its neighbours, the running sum.
+    bid = [s for s in screens if s[0].startswith("screen: NumberEntry")][0][1]
+    assert bid[0].startswith("text:>Hand 1") and bid[0].endswith("D: P2")  # the seed's dealer
+    assert bid[2] == "text: Bid P3"
+    assert bid[3:5] == ["text: 3", "text: ◀2        4▶"]
+    assert bid[5].startswith("text:>P1 ") and bid[5].split()[1:] == ["P2", "P3", "P4"]
+    assert bid[-1] == "text: bids 3/13"
 
 
 def test_run_seconds_keeps_serving_after_stdin_ends(tmp_path):

@@ -198,7 +198,10 @@ def test_the_entry_row_keeps_seat_order_with_names_and_marks(monkeypatch):
     assert all(len(xs) == 1 for xs in columns.values())
     xs = [min(columns[n]) for n in NAMES]
     assert xs == sorted(xs)
-    # the dealer's name is underlined: a lit pixel row under it
+    # the dealer's name is underlined: a lit pixel row under it (on the
+    # next bid's picker: the table asks the first bid, OK enters it)
+    s.press("ok")
+    assert s.screen() == "NumberEntry"
     g = s.app.game
     x, width = _column(g, g.dealer)
     row = s.bus.rows()[y_names + 9]

@@ -3,7 +3,9 @@
 hands the whole hand to the core (``g.amend``), which rescores every later
 hand or refuses with the reason (nothing changes then)."""
 
+from tallyboard import text
 from tallyboard.i18n import t
+from tallyboard.ui import widgets
 from tallyboard.ui.menu import Menu, Form, Row, IntRow
 from tallyboard.ui.undo import SUIT_KEYS
 
@@ -23,7 +25,8 @@ def hand_menu(app):
         if count:
             app.go(amend_form(app, count - 1 - i))
 
-    return Menu(t("amend"), items, pick, lambda app: app.game_menu())
+    # As the game menu's line that opened it: Wizard has rounds.
+    return Menu(t("amend_round") if g.NAME == "wizard" else t("amend"), items, pick, lambda app: app.game_menu())
 
 
 def amend_form(app, index):
@@ -31,8 +34,7 @@ def amend_form(app, index):
     g = app.game
     data = g.hand_to_dict(g.hands[index])
     order = g.bid_order(g.hands[index].dealer)
-    # Labels are "Bid NAME": short names leave room for the value.
-    names = app.short_names
+    names = app.names
     seats = list(range(g.n))
     rows = []
     if g.NAME == "wizard":
@@ -46,12 +48,12 @@ def amend_form(app, index):
         blind = data.get("blind")
         for s in order:
             b = -1 if blind and blind[s] else data["bids"][s]
-            rows.append(IntRow("bid%d" % s, "%s %s" % (t("bid"), names[s]), b, low, size))
+            rows.append(_NameRow("bid%d" % s, t("bid"), names[s], b, low, size))
         for s in order:
-            rows.append(IntRow("tricks%d" % s, "%s %s" % (t("tricks"), names[s]), data["tricks"][s], 0, size))
+            rows.append(_NameRow("tricks%d" % s, t("tricks"), names[s], data["tricks"][s], 0, size))
     else:
         for s in order:
-            rows.append(IntRow("hearts%d" % s, "%s %s" % (t("hearts"), names[s]), data["hearts"][s], 0, 13))
+            rows.append(_NameRow("hearts%d" % s, t("hearts"), names[s], data["hearts"][s], 0, 13))
         rows.append(Row("queen", t("queen_short"), seats, list(names), data["queen"]))
         if g.settings.get("omnibus"):
             rows.append(Row("jack", t("jack_short"), seats, list(names), data.get("jack") or 0))
@@ -66,6 +68,25 @@ def amend_form(app, index):
     # "Hand 3": the menu before was "Amend a hand".
     title = "%s %d" % (t("round") if g.NAME == "wizard" else t("hand"), index + 1)
     return Form(title, rows, ok, lambda app: app.go(hand_menu(app)))
+
+
+class _NameRow(IntRow):
+    """A value of one player's: labelled "Bid NAME", the name whole where
+    the line holds it beside the value as it stands, cut at the end past
+    that (widgets.clip). ui.menu.Form draws the label first: this row's is
+    empty, draw_value draws both."""
+
+    def __init__(self, key, word, name, value, low, high):
+        IntRow.__init__(self, key, "", value, low, high)
+        self.word = word
+        self.name = name
+
+    def draw_value(self, fb, right, y, color):
+        x = text.draw(fb, self.word, 1, y, text.SMALL, color) + 6
+        # Up to the form's gap (a space) before the value.
+        room = right - text.width(self.value) - 6 - x
+        text.draw(fb, widgets.clip(self.name, room), x, y, text.SMALL, color)
+        IntRow.draw_value(self, fb, right, y, color)
 
 
 def _to_dict(g, form):

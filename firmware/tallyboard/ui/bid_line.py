@@ -12,12 +12,21 @@ BID_VALUE_X = 100  # the middle of the bid shown on the bid line
 
 def draw(fb, app, picker, y):
     """ "Bid Ana   ◀2 [3] 4▶" inverted on line ``y``: the next hand's first
-    bid as its picker starts it, the value boxed, its neighbours beside."""
-    fb.fill_rect(0, y + 1, widgets.W, 10, 1)
-    x = text.draw(fb, t("bid"), 1, y, text.SMALL, 0) + 4
-    room = BID_VALUE_X - 24 - 3 - x  # up to the left neighbour's arrow
+    bid as its picker starts it, the value boxed, its neighbours beside
+    (a long name without the word: "Kristoffer ◀2 [3] 4▶")."""
+    # The line's own page exactly, as a highlighted menu line: a row more
+    # above or below would cover the descenders of the side above it or
+    # the tops of the next deal under it.
+    fb.fill_rect(0, y + 2, widgets.W, 8, 1)
+    # "Bid Kristoffer" where the line holds both up to the left
+    # neighbour's arrow, else the name alone, whole (12 letters fit).
     name = app.names[picker.seat]
-    text.draw(fb, widgets.clip(name, room) if text.width(name) > room else name, x, y, text.SMALL, 0)
+    word = t("bid")
+    room = BID_VALUE_X - 24 - 3 - 1
+    x = 1
+    if text.width(word) + 4 + text.width(name) <= room:
+        x = text.draw(fb, word, 1, y, text.SMALL, 0) + 4
+    text.draw(fb, name, x, y, text.SMALL, 0)
     v = picker.value
     if v < 0:
         label = t("blind_short")

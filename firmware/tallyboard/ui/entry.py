@@ -95,10 +95,10 @@ class NumberEntry:
         changed line takes that page too, except line 1: its accents fall
         on the lit title bar. The next seat of the same kind: all but the
         title bar (the hand and dealer stay), and so for the first seat of
-        the next kind in the same hand. The value alone: the hint
-        (pages 1-2), the value and its neighbours (3-4) and the running sum
-        (the header's line 1, or line 7 for bids: 6-7), and line 6 when the
-        crossed-out preview changes."""
+        the next kind in the same hand. The value alone: the value, its
+        hint and its neighbours (pages 3-4: no hint has ink above its
+        line) and the running sum (the header's line 1, or line 7 for
+        bids: 6-7), and line 6 when the crossed-out preview changes."""
         d = self.drawn
         g = app.game
         self.cell_pages = 0
@@ -123,14 +123,21 @@ class NumberEntry:
         if d[4] == self.value:
             return 0
         if self.kind != "bid":
-            return 0x1E
+            return 0x1A
         if not self.private and d[6] != defaults.forbidden_next(g, self.value):
             return 0xFE
-        return 0xDE
+        return 0xD8
+
+    def over_toast(self, app):
+        """Line 2: who is asked ("Bid Émile"). App.redraw draws it again
+        over an undo's line that takes the title bar and line 1: its
+        accents then stand out from that bar (tallyboard.text)."""
+        x = text.draw(app.fb, t(self.kind), 0, 14)
+        text.draw(app.fb, app.names[self.seat], x + 4, 14)
 
     def draw(self, app):
-        # One page per line: header 0-1, label and hint 2, value 3-4
-        # (neighbours in 4), names 5, values 6-7. A value change touches
+        # One page per line: header 0-1, label and name 2, value 3-4
+        # (its hint in 3, neighbours in 4), names 5, values 6-7. A value change touches
         # pages 3-4 near the middle and the running sum; a confirm also the
         # name and one column of a row (bytes per press).
         fb = app.fb
@@ -149,24 +156,8 @@ class NumberEntry:
         # The crossed-out bid in the dealer's column (None: none).
         d[6] = None if self.private else defaults.forbidden_next(g, self.value)
         mask = text.MASK
-        if mask & 0x06:  # line 2 (pages 1-2)
-            y = 14
-            # The word beside the label: why the value is special, or None.
-            hint = None
-            if kind == "bid":
-                if self.value == self.forbidden:
-                    hint = t("hint_forbidden")
-                elif self.value == _BLIND_NIL:
-                    hint = t("blind_nil")
-                elif self.value == 0 and g.NAME == "spades":
-                    hint = t("nil")
-            elif self.last:
-                hint = t("filled_in")
-            x = text.draw(fb, t(kind), 0, y)
-            room = widgets.W - x - 4 - (len(hint) * _ADV + 4 if hint else 0)
-            text.draw(fb, widgets.clip(app.names[self.seat], room) if room < 60 else app.names[self.seat], x + 4, y)
-            if hint:
-                text.draw(fb, hint, widgets.W - 1 - len(hint) * _ADV, y)
+        if mask & 0x06:  # line 2 (pages 1-2): who is asked, the name whole
+            self.over_toast(app)
         if self.private or kind == "bid":
             header(app, g)
         else:
@@ -177,8 +168,22 @@ class NumberEntry:
             w = big.advance if v < 10 else 2 * big.advance  # 1 or 2 digits
             x0 = (widgets.W - w) // 2
             text.draw(fb, v, x0, _VALUE_Y, big)
-            if self.value == self.forbidden:
-                widgets.cross_out(fb, x0 - 2, _VALUE_Y, x0 + w + 1, _VALUE_Y + big.height - 1)
+            # Why the value is special, flush right on line 3 beside it
+            # (8 characters at most beside 2 digits, 9 beside one).
+            hint = None
+            if kind == "bid":
+                if self.value == self.forbidden:
+                    hint = t("hint_forbidden")
+                    # (the glyphs' rows: a blank row above and below them)
+                    widgets.cross_out(fb, x0 - 2, _VALUE_Y + 1, x0 + w + 1, _VALUE_Y + big.height - 2)
+                elif self.value == _BLIND_NIL:
+                    hint = t("blind_nil")
+                elif self.value == 0 and g.NAME == "spades":
+                    hint = t("nil")
+            elif self.last:
+                hint = t("filled_in")
+            if hint:
+                text.draw(fb, hint, widgets.W - 1 - len(hint) * _ADV, 22)  # line 3
             if app.smart:
                 draw_neighbours(fb, self.neighbour(-1), self.neighbour(1), 30)  # line 4
         if self.private:

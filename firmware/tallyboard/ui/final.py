@@ -63,8 +63,10 @@ class FinalScreen:
                 text.draw(fb, MARK, 0, y, text.SMALL, color)
             else:
                 text.draw(fb, ranks[i], 0, y)
-            text.draw(fb, app.side_names[i], 10, y, text.SMALL, color)
             v = g.totals[i]
-            text.draw(fb, v, X_TOTAL - text.width(v), y, None, color)
-        word = t("final_help")
+            x = X_TOTAL - text.width(v)
+            # The side's name whole up to a space before its total.
+            text.draw(fb, widgets.clip(app.side_names[i], x - adv - 10), 10, y, text.SMALL, color)
+            text.draw(fb, v, x, y, None, color)
+        word = t("final_help_round" if g.NAME == "wizard" else "final_help")
         text.draw(fb, word, (widgets.W - len(word) * adv) // 2, 54)  # line 7

@@ -35,13 +35,25 @@ def room_left(app):
 
 
 def room_text(app):
-    """ "Room for about 40 more games" (number grammar in each language)."""
+    """ "Room for about 40 more games", "Room for 1 more game", "No room
+    for another game" (number grammar in each language)."""
     n = room_left(app)
     if n is None:
         return ""
+    if n == 0:
+        return t("room_none")
     if n == 1:
         return t("room_one")
     return t("room_n").format("%d+" % MANY if n > MANY else n)
+
+
+def _room_short(n):
+    # The room left as the games list's title says it: "room 40", "no room".
+    if n == 0:
+        return t("room_short_none")
+    if n == 1:
+        return t("room_short_one")
+    return t("room_short").format("%d+" % MANY if n > MANY else n)
 
 
 def games_menu(app, cursor=0):
@@ -53,13 +65,16 @@ def games_menu(app, cursor=0):
         # A game resumed at boot may have finished since: ask its live game.
         finished = s.finished or (s.game is not None and s.game.finished)
         mark = " " if finished else "*"
-        items.append(widgets.clip("%s%d %s %s" % (mark, s.game_id, t(GAME_KEYS[s.name]), ",".join(s.players)), widgets.W - 4))
+        head = "%s%d %s " % (mark, s.game_id, t(GAME_KEYS[s.name]))
+        # The players as many as the line holds: the names are cut, never
+        # the game (the one rule, widgets.clip).
+        items.append(head + widgets.clip(",".join(s.players), widgets.W - 2 - len(head) * 6))
     if not items:
         items.append(t("no_games"))
     title = t("games")
     room = room_left(app)
     if room is not None:
-        title = widgets.clip("%s  %s" % (title, t("room_short").format("%d+" % MANY if room > MANY else room)), widgets.W - 2)
+        title = "%s  %s" % (title, _room_short(room))
 
     def pick(app, i):
         if not stored:
@@ -84,7 +99,7 @@ def game_actions(app, stored, back):
         else:
             delete(app, stored.game_id, back)
 
-    return Menu(widgets.clip("%s %d" % (t("game"), stored.game_id), widgets.W - 2), items, pick, back)
+    return Menu(t("game_n").format(stored.game_id), items, pick, back)
 
 
 def delete(app, game_id, back):

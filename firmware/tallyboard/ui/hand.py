@@ -1,10 +1,9 @@
 # SPDX-License-Identifier: MIT
 """What every screen of a hand shares: the header (hand number, dealer,
 cards, trump, pass or target), the keys every hand screen takes, the
-names and values lines, the running sum, and how the score table fits a
-side's name. The hand's screens (ui.entry's number picker, ui.trump,
-ui.seats, ui.private, ui.first_card) and the score table (ui.table) draw
-with these."""
+names and values lines and the running sum. The hand's screens
+(ui.entry's number picker, ui.trump, ui.seats, ui.private,
+ui.first_card) and the score table (ui.table) draw with these."""
 
 from tallyboard import i18n, text
 from tallyboard.buttons import BACK, LONG
@@ -73,27 +72,28 @@ def fraction(a, b=None):
 
 def header(app, g, kind=None, value=None):
     """Page 0: hand (round) number and dealer in the title bar; page 1: the
-    cards dealt, and the trump, pass direction or target. With ``kind``
-    (tricks, hearts) page 1 keeps only what matters then (cards; the pass
-    for Hearts) and ends with the running sum of that kind, ``value`` (on the picker)
-    counted in."""
+    cards dealt, and flush right the trump or target (Hearts: the pass
+    direction alone). With ``kind`` (tricks, hearts) page 1 keeps only what
+    matters then and ends with the running sum of that kind, ``value`` (on
+    the picker) counted in: the tricks' sum alone (the cards are its
+    denominator), Hearts' pass direction and sum."""
     fb = app.fb
     if text.MASK & 1:  # the title bar is redrawn
         # Wizard has rounds, Spades and Hearts hands.
         x = widgets.title(fb, t("round" if g.NAME == "wizard" else "hand"))
         # "3/10" ("3" where the hands are not counted)
         x = text.draw(fb, fraction(g.hand_number, g.hand_count() or None), x + 4, -2, None, 0)
-        name = app.short_names[g.dealer]
+        name = app.names[g.dealer]
         dealer = t("dealer_short")
         right = widgets.W if app.keeper is None else app.keeper.title_right()  # the battery mark
-        # The dealer sits flush right, but never over the hand number: when
-        # the bar is too short ("Round 10/10" beside the battery mark), the
-        # name's end is covered by lit bar again (cut at a letter, no new string).
+        # The dealer sits flush right, but never over the hand number: the
+        # name whole where the bar holds it, else cut to the letters that
+        # fit ("Round 10/15 D:Benedet", widgets.clip).
         x = max(right - 3 - (len(name) + len(dealer)) * _ADV, x + 4)
         x = text.draw(fb, dealer, x, -2, text.SMALL, 0) + 2
-        if text.draw(fb, name, x, -2, text.SMALL, 0) > right - 1:
-            cut = x + (right - 1 - x) // text.SMALL.advance * text.SMALL.advance
-            fb.fill_rect(cut, 0, widgets.W - cut, 8, 1)
+        if x + len(name) * _ADV > right:
+            name = widgets.clip(name, right - x)
+        text.draw(fb, name, x, -2, text.SMALL, 0)
     if not text.MASK & 3:
         return  # line 1 (its letters in page 1, accents in page 0) is not redrawn
     y = 6  # line 1
@@ -101,18 +101,24 @@ def header(app, g, kind=None, value=None):
         # One phrase per direction ("pass left", "no passing"): the running
         # sum may take the right of the line.
         text.draw(fb, pass_word(g), 0, y)
-    else:
+    elif kind is None:
         # "1 card" / "13 cards"
         x = text.draw(fb, g.cards, 0, y)
-        x = text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y) + 8
+        text.draw(fb, i18n.tn("card_one", "cards", g.cards), x + 3, y)
     if kind is not None:
         draw_sum(fb, g, kind, y, value, False)
     elif g.NAME == "wizard":
-        x = text.draw(fb, t("trump"), x, y)
-        text.draw(fb, trump_sign(g.trump), x + 3, y)
+        if g.trump is not None:  # (None: the trump screen is asking it)
+            word = t("trump")
+            x = text.draw(fb, word, widgets.W - 4 - (len(word) + 1) * _ADV, y)
+            text.draw(fb, trump_sign(g.trump), x + 3, y)
     elif g.NAME == "spades":
-        x = text.draw(fb, t("target"), x, y)
-        text.draw(fb, g.target, x + 3, y)
+        # The target flush right, as the running sum of the other screens.
+        word = t("target")
+        n = g.target
+        w = len(word) * _ADV + 3 + text.width(n)
+        x = text.draw(fb, word, widgets.W - 1 - w, y)
+        text.draw(fb, n, x + 3, y)
 
 
 def game_key(app, name, kind):
@@ -149,7 +155,7 @@ def draw_names(fb, app, g, y, current, only=-1):
         names = app.initials = []
         accents = False
         for p in g.players:
-            p = widgets.clip(p, width - 3)
+            p = widgets.clip(p, width - 2)  # a glyph's blank column apart
             names.append(p)
             accents = accents or len(p.encode()) > len(p)  # not ASCII
         # After the names: whether one may have ink in the page above its
@@ -226,9 +232,9 @@ def draw_sum(fb, g, kind, y, value, center=True):
     if value is not None:
         missing -= 1
     if s > total:
-        key, n, den = "sum_over", s - total, None
+        key, n, den = "sum_over" if s - total > 1 else "sum_over_one", s - total, None
     elif missing <= 0 and s < total and kind == "bid":
-        key, n, den = "sum_under", total - s, None
+        key, n, den = "sum_under" if total - s > 1 else "sum_under_one", total - s, None
     else:
         key, n, den = "sum_bids" if kind == "bid" else "sum_tricks" if kind == "tricks" else "row_hearts", s, total
     word = t(key)
@@ -249,9 +255,3 @@ def draw_neighbours(fb, left, right, y):
         x = 64 + _NEIGHBOUR - _ADV  # the arrow's left
         text.draw(fb, "\u25b6", x, y)
         text.draw(fb, right, x - 1 - (_ADV if right < 10 else 2 * _ADV), y)
-
-
-def name_width(g):
-    """Pixels a side's name may take in the score table (less where bags
-    get a column: Spades with the bag penalty on, ui.table)."""
-    return 40 if g.NAME == "spades" and g.settings.get("bags") else 48

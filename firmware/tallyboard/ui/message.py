@@ -9,10 +9,19 @@ from tallyboard.ui import widgets
 
 def wrap(s, width, font=None):
     """Split ``s`` into lines that fit in ``width`` pixels (breaks at spaces,
-    or inside a word too long for a line). Used for messages, not per key."""
+    or inside a word too long for a line). A line never starts with a
+    colon, a semicolon or a question or exclamation mark: French puts a
+    space before them, which is no place to break. Used for messages and
+    an undo's title line, not per key."""
     lines = []
     line = ""
+    words = []
     for word in s.split(" "):
+        if word in (":", ";", "?", "!") and words:
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    for word in words:
         candidate = word if not line else line + " " + word
         if text.width(candidate, font) <= width:
             line = candidate

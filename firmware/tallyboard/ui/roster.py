@@ -4,9 +4,10 @@
 A name is edited one character at a time: UP/DOWN change the character under
 the cursor (held, they repeat), RIGHT moves on (adding a character at the
 end), LEFT moves back, long LEFT deletes the character, OK saves, BACK
-cancels. Letters come in the order names use them most (A, E, N, I...), a
-capital first and small letters after it, so most letters are a few presses
-away in one direction or the other."""
+cancels (the screen says each key but BACK). Letters come in the order
+names use them most (A, E, N, I...), a capital first and small letters
+after it, so most letters are a few presses away in one direction or the
+other."""
 
 from tallyboard import text
 from tallyboard.buttons import UP, DOWN, LEFT, RIGHT, OK, BACK, LONG
@@ -115,14 +116,18 @@ class NameEditor:
             self.cancel(app)
 
     def draw(self, app):
+        # The name on line 2, the cursor under its letter (page 3's top
+        # row), then a key a line on lines 4 to 7: OK saves.
         fb = app.fb
-        h = text.SMALL.height
         widgets.title(fb, t("name"))
         x = 4
-        y = 3 * h
+        y = widgets.line(2)
         for i in range(len(self.chars)):
             nx = text.draw(fb, self.chars[i], x, y)
             if i == self.pos:
-                fb.hline(x, y + h, max(nx - x, 4), 1)
+                fb.hline(x, y + text.SMALL.height, max(nx - x, 4), 1)
             x = nx + 1
-        text.draw(fb, t("name_help"), 0, 64 - h)
+        y = 4
+        for key in ("name_letter", "name_move", "name_delete", "name_save"):
+            text.draw(fb, t(key), 1, widgets.line(y))
+            y += 1

@@ -37,14 +37,14 @@ def _rows(app, game, keep):
         Row("players", t("players"), counts, [str(c) for c in counts], counts.index(players)),
     ]
     roster = app.config.roster
-    seat = t("seat")  # once for every seat row and the dealer row
+    seat = t("seat")  # once for every seat row
     for i in range(players):
         names = _seat_names(i, roster)
         index = keep.get("seat%d" % i, i if i < len(roster) else len(roster))
         rows.append(Row("seat%d" % i, "%s %d" % (seat, i + 1), names, names, index))
     for row in setting_rows(game, defaults):
         rows.append(row)
-    rows.append(_dealer_row(players, seat))
+    rows.append(_dealer_row(rows))
     rows.append(StartRow())
     return rows
 
@@ -65,10 +65,14 @@ class StartRow:
         pass
 
 
-def _dealer_row(players, seat):
-    # ``seat``: t("seat"), looked up by the caller.
-    dealers = [RANDOM] + list(range(players))
-    return Row("dealer", t("first_dealer"), dealers, [t("random")] + ["%s %d" % (seat, i + 1) for i in range(players)], 0)
+def _dealer_row(rows, index=0):
+    # The first dealer: at random, or a seat named by the name chosen in
+    # its row (the seat rows among ``rows``), as the players know it.
+    names = [t("random")]
+    for r in rows:
+        if r.key.startswith("seat"):
+            names.append(r.value)
+    return Row("dealer", t("first_dealer"), [RANDOM] + list(range(len(names) - 1)), names, index)
 
 
 def new_game_form(app, game=None):
@@ -114,7 +118,11 @@ def _changed(app, form, row):
             new = Row("seat%d" % i, "%s %d" % (seat, i + 1), names, names, i if i < len(roster) else len(roster))
             form.rows.insert(at + i, new)
             seats.append(new)
-        form.rows[-2] = _dealer_row(players, seat)
+        form.rows[-2] = _dealer_row(form.rows)
+    elif row.key.startswith("seat"):
+        # The dealer row names the seats by their players.
+        dealer = form.rows[-2]
+        form.rows[-2] = _dealer_row(form.rows, dealer.index)
 
 
 def _start(app, form):

@@ -22,13 +22,14 @@ except ImportError:
 # Constants: on the board they are folded into the code (no name kept).
 # A side's line is blitted glyph by glyph as text.draw would draw it as one
 # text (see TableScreen.draw), on the 6 px character grid from x = 1 (the
-# title's x): the rank, a space, the name (at most 8 characters, 6 with
-# bags: ui.hand.name_width), then right-aligned the change, the total and
-# the bags, each a space clear of the column before. Their right edges as
-# character counts from the line's start (x = 1 + 6 * count):
-_COL_CHANGE = const(15)  # x 91: a space after an 8-character name
+# title's x): the rank, a space, the name (whole when the line holds it: up
+# to a space before this hand's change, cut at the end past that), then
+# right-aligned the change, the total and the bags, each a space clear of
+# the column before. Their right edges as character counts from the line's
+# start (x = 1 + 6 * count):
+_COL_CHANGE = const(15)  # x 91: a 9-letter name and "+17" fit
 _COL_TOTAL = const(21)  # x 127, ui.final's total column
-_COL_CHANGE_BAGS = const(13)  # x 79: a space after a 6-character name
+_COL_CHANGE_BAGS = const(13)  # x 79: a 7-letter name and "+41" fit
 _COL_TOTAL_BAGS = const(17)  # x 103
 _COL_BAGS = const(21)  # x 127
 _ADV = const(6)  # text.SMALL's advance: every character, every digit
@@ -60,20 +61,31 @@ def ranking(g, totals, order, ranks):
 _split = [None, "", "", ""]
 
 
-def draw_next_deal(fb, app, g, y):
-    """ "Ben deals 13 cards" (Hearts: "Ben deals, pass left") on line ``y``:
-    who deals the next hand and how; the name is cut if the line is full."""
-    hearts = g.NAME == "hearts"
-    template = t("next_deals_pass" if hearts else "next_deals")
+def _cut(template):
+    # _split filled with ``template`` around {0} and {1} (when it has one).
     p = _split
     if p[0] is not template:
         a = template.find("{0}")
         b = template.find("{1}")
+        if b < 0:
+            b = len(template)
         p[0] = template
         p[1] = template[:a]
         p[2] = template[a + 3:b]
         p[3] = template[b + 3:]
-    name = app.short_names[g.dealer]
+    return p
+
+
+def draw_next_deal(fb, app, g, y):
+    """ "Ben deals 13 cards" (Hearts: "Ben deals, pass left") on line ``y``:
+    who deals the next hand and how, the name whole. A long name takes
+    the room of the word "cards" ("Kristoffer deals 13"); Hearts' sentence
+    takes two lines, ``y`` - 8 and ``y`` ("Kristoffer deals" / "pass 2
+    right"): a Hearts table has 5 sides at most, line 6 is free. (A name
+    the line still cannot hold is cut at the end: none of 10 letters.)"""
+    hearts = g.NAME == "hearts"
+    p = _cut(t("next_deals_pass" if hearts else "next_deals"))
+    name = app.names[g.dealer]
     if hearts:
         what = pass_word(g)
         tail = len(what)
@@ -88,6 +100,16 @@ def draw_next_deal(fb, app, g, y):
     # SMALL is fixed-pitch: the line's width is its characters' count
     # times the advance (no width() call per piece).
     over = (len(p[1]) + len(name) + len(p[2]) + tail + len(p[3])) * _ADV - widgets.W
+    if over > 0 and hearts:
+        # "Kristoffer deals" on the line above, the pass on this one.
+        text.draw(fb, what, 0, y)
+        p = _cut(t("next_dealer"))
+        what = ""
+        y -= 8
+        over = (len(p[1]) + len(name) + len(p[2]) + len(p[3])) * _ADV - widgets.W
+    elif over > 0:
+        over -= (1 + len(what)) * _ADV  # "13", not "13 cards"
+        what = ""
     if over > 0:
         name = widgets.clip(name, len(name) * _ADV - over)
     b = LINE
@@ -99,7 +121,8 @@ def draw_next_deal(fb, app, g, y):
         while d:
             b.append(48 + n // d % 10)
             d //= 10
-        b.append(32)
+        if what:
+            b.append(32)
     b.extend(what)
     b.extend(p[3])
     text.draw(fb, b, 0, y)
@@ -264,6 +287,9 @@ class TableScreen:
         scores = hand.scores
         totals = hand.totals
         b = LINE
+        # A name whole up to a space before its change (the change's
+        # characters: its sign and digits).
+        room = x_change - 5  # with a change of one digit
         # What text.draw draws SMALL from: its map (code point -> glyph),
         # its strip (glyph g's body at y = -8 * g) and the frame's pages
         # side by side (made for the app's frame by text._row: a 128x64
@@ -289,7 +315,15 @@ class TableScreen:
             b[0:] = b""
             b.append(48 + ranks[i])
             b.append(32)
-            b.extend(names[i])
+            name = names[i]
+            v = scores[i]
+            k = room  # the characters the name may take on this line
+            while v >= 10 or v <= -10:
+                v //= 10
+                k -= 1
+            if len(name) > k:
+                name = name[:k]  # (widgets.clip's cut: the font is fixed-pitch)
+            b.extend(name)
             y = 8 * r + 6
             o = 128 * (r + 1) + 1 - _ADV
             if not mask >> r + 1 & 1:

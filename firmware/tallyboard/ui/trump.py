@@ -58,8 +58,7 @@ class TrumpEntry:
         for i in range(4):
             x = text.draw(fb, _TRUMP_ARROWS[i], x, y)
             x = text.draw(fb, SUIT_SIGNS[i], x + 1, y) + 8
-        x = text.draw(fb, "OK", 4, 46)  # line 6
-        text.draw(fb, t("suit_none"), x + 4, 46)
+        text.draw(fb, t("trump_ok"), 4, 46)  # line 6: "OK: no trump"
 
 
 # Pixels of the keys part of the score table's trump line (arrow and sign
@@ -70,15 +69,10 @@ _TRUMP_KEYS_W = const(76)
 def draw_trump_keys(fb, y):
     """ "Trump ▲♠ ▶♥ ▼♦ ◀♣ OK-" inverted on line ``y`` of the score table:
     the question the next round asks (OK: no trump). The keys are drawn
-    from the right edge; the word takes what room is left (cut if a
-    language's is long)."""
-    fb.fill_rect(0, y + 1, widgets.W, 10, 1)
-    word = t("trump")
-    room = widgets.W - 2 - _TRUMP_KEYS_W - 4
-    if text.width(word) > room:
-        word = widgets.clip(word, room)
-    text.draw(fb, word, 1, y, text.SMALL, 0)
-    x = widgets.W - 1 - _TRUMP_KEYS_W
+    flush right; the word before them, whole: 8 letters ("Briscola") fit."""
+    fb.fill_rect(0, y + 2, widgets.W, 8, 1)  # the line's page, as ui.bid_line's
+    text.draw(fb, t("trump"), 1, y, text.SMALL, 0)
+    x = widgets.W - _TRUMP_KEYS_W
     for i in range(4):
         x = text.draw(fb, _TRUMP_ARROWS[i], x, y, text.SMALL, 0)
         x = text.draw(fb, SUIT_SIGNS[i], x, y, text.SMALL, 0) + 2

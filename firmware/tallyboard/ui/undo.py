@@ -6,17 +6,19 @@ hand. Loaded on the first undo only (RAM on the board)."""
 from tallyboard.i18n import t
 from tallyboard.ui import widgets
 
-# The word for each kind of entry inside a sentence: the screen's own
-# word, in lower case (made on an undo only, not per press).
-WORDS = {
-    "bid": "bid",
-    "tricks": "tricks",
-    "hearts": "hearts",
-    "queen": "queen_short",
-    "jack": "jack_short",
-    "trump": "trump",
-    "moon": "moon",
-    "first_card": "first_card",
+# The sentence for each kind of entry: each language says what was taken
+# back its own way, the noun with its article and its gender ("Deshecha la
+# puja de Ana: 3", "Ana : mise annulée (3)"): {0} the player (or the
+# value, for what no one player entered), {1} the value.
+SENTENCES = {
+    "bid": "undone_bid",
+    "tricks": "undone_tricks",
+    "hearts": "undone_hearts",
+    "queen": "undone_queen",
+    "jack": "undone_jack",
+    "trump": "undone_trump",
+    "moon": "undone_moon",
+    "first_card": "undone_first_card",
 }
 SUIT_KEYS = {"S": "suit_S", "H": "suit_H", "D": "suit_D", "C": "suit_C", "none": "suit_none"}
 ROOM = widgets.W - 2  # the title bar
@@ -38,21 +40,22 @@ def _hand_word(g):
     return (t("round") if g.NAME == "wizard" else t("hand")).lower()
 
 
-def describe(app, g, entry, key_seat="undone_seat", key_one="undone_one"):
-    """``entry`` (kind, seat, value, as ``last_entry`` gives it) in a
-    sentence from ``key_seat`` ({0} name, {1} word, {2} value) or
-    ``key_one`` ({0} word, {1} value). The app puts it over two lines
-    when it must."""
+def describe(app, g, entry):
+    """``entry`` (kind, seat, value, as ``last_entry`` gives it) in the
+    language's sentence for its kind. The app puts it over two lines when
+    it must."""
     kind, seat, value = entry
     if kind == "amend":
         return t("undone_amend").format(_hand_word(g), value + 1)
-    word = t(WORDS.get(kind, "bid")).lower()
+    if kind == "trump" and value == "none":
+        return t("undone_no_trump")
+    key = SENTENCES.get(kind, "undone_bid")
     if seat is None:
-        return t(key_one).format(word, _value_text(app, g, kind, value))
+        return t(key).format(_value_text(app, g, kind, value))
     # A hidden bid stays hidden: the value is left out while bids are private.
-    private = kind == "bid" and hasattr(g, "bids_visible") and not g.bids_visible()
-    shown = "" if private else _value_text(app, g, kind, value)
-    return t(key_seat).format(app.names[seat], word, shown).strip()
+    if kind == "bid" and hasattr(g, "bids_visible") and not g.bids_visible():
+        return t("undone_bid_hidden").format(app.names[seat])
+    return t(key).format(app.names[seat], _value_text(app, g, kind, value))
 
 
 def reopens(g, last):

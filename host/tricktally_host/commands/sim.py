@@ -12,7 +12,7 @@ from tricktally_host.web.serve import DEFAULT_PORT
 
 
 @click.command("sim")
-@click.option("--headless", is_flag=True, help="No screen: read buttons from stdin (one per line: ok, up, long back, wait 60, battery 2.2, quit) and print a line per screen.")
+@click.option("--headless", is_flag=True, help="No screen: read buttons from stdin (one per line: ok, up, long back, wait 60, battery 2.2, quit) and print each screen: a 'screen:' line, then a 'text:' line per text row ('text:>' when inverted).")
 @click.option("--flash", "flash", default=sim_port.FLASH, show_default=True, type=click.Path(file_okay=False), help="Folder holding the board's files (games survive restarts).")
 @click.option("--screenshot", "shots", default=None, type=click.Path(file_okay=False), help="Save a PNG each time the picture changes (a new screen, a cursor move) into this folder, as runNNN-NNN-SCREEN.png: a new run number each run, nothing overwritten.")
 @click.option("--scale", default=4, show_default=True, type=click.IntRange(1, 16), help="Screenshot scale.")
@@ -47,7 +47,7 @@ def command(headless, flash, shots, scale, run_seconds, no_serial, seed, imports
         except (RecordError, OSError) as e:
             raise click.UsageError("cannot import: %s" % e)  # one line, exit status 2
     end_on_signals()
-    board = SimBoard(flash, serial=not no_serial, seed=seed, battery=battery)
+    board = SimBoard(flash, serial=not no_serial, seed=seed, battery=battery, read_text=headless)
     shooter = Screenshots(board, shots, scale)
     try:
         if headless:

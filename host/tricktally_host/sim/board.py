@@ -12,6 +12,7 @@ from tallyboard.fs import OsFS
 from tallyfakes.simbus import SimI2C
 from tricktally_host import sim_port
 from tricktally_host.sim.power import PanelView, SimClock, SimPower
+from tricktally_host.sim.screen_text import ScreenText
 
 PRESS = 1
 LONG = 2
@@ -46,10 +47,13 @@ class SimBoard:
     """Everything a board has, on the PC. ``flash`` is the folder holding the
     board's files (created if missing); ``serial`` makes a pty for the link."""
 
-    def __init__(self, flash, serial=True, seed=None, device_id=None, battery=None, clock=None):
+    def __init__(self, flash, serial=True, seed=None, device_id=None, battery=None, clock=None, read_text=False):
         os.makedirs(flash, exist_ok=True)
         self.bus = SimI2C()
         self.display = Display(self.bus)
+        # With ``read_text``, the words drawn are read from the first frame
+        # on (``text.lines()``: the headless simulator's text lines).
+        self.text = ScreenText(self.display).start() if read_text else None
         self.fs = OsFS(flash)
         # Real time that headless `wait` lines can jump (the idle steps), and
         # the supply the gauge reads (--battery VOLTS; None: no gauge).
@@ -133,10 +137,13 @@ class SimBoard:
         return (id(s), getattr(s, "kind", None), getattr(s, "seat", None), g.hand_number if g is not None else None, getattr(s, "title", None))
 
     def close(self):
-        """Release the pty (and remove its link)."""
+        """Release the pty (and remove its link) and the drawing calls the
+        text reader hooked."""
         if self.serial_link:
             sim_port.withdraw(self.flash, self.serial_path)
             self.serial_link = None
+        if self.text is not None:
+            self.text.stop()
         for fd in self._fds:
             try:
                 os.close(fd)

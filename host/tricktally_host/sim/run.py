@@ -78,8 +78,11 @@ def _next_run(folder):
 
 def headless(board, stdin, out, shots, run_seconds=None):
     """Read buttons from ``stdin`` one per line; print a line per screen
-    change. Ends on 'quit', or at end of input unless ``run_seconds`` is
-    given (then it keeps serving the serial link that long; 0 = forever)."""
+    change ("screen: ..."), and after it, when the board reads its text
+    (SimBoard's ``read_text``), one "text: ROW" line per text row as drawn,
+    top to bottom ("text:>ROW" for an inverted one). Ends on 'quit', or
+    at end of input unless ``run_seconds`` is given (then it keeps serving
+    the serial link that long; 0 = forever)."""
     out.write("serial: %s\n" % (board.serial_path or "none"))
     shown = [None]
     power = ["awake"]
@@ -95,6 +98,9 @@ def headless(board, stdin, out, shots, run_seconds=None):
         if key != shown[0]:
             shown[0] = key
             out.write("screen: %s\n" % describe(board.app))
+            if board.text is not None:
+                for line in board.text.lines():
+                    out.write(line + "\n")
             out.flush()
         shots.check()
 

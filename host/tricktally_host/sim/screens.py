@@ -1,11 +1,15 @@
 # SPDX-License-Identifier: MIT
-"""Screenshots of the board's screens for the README.
+"""Screenshots of the board's screens for the README, and a contact sheet
+of every screen per language.
 
     .venv/bin/python -m tricktally_host.sim.screens docs/screens
 
 Plays a short scripted session on the simulated board (in-memory flash) and
-saves one PNG per main screen, named after it, and one of the terminal
-simulator in an 80x24 terminal (terminal-80x24.png).
+saves one PNG per main screen, named after it (English, the README's
+players Ana, Ben, Cy and Dee), and one of the terminal simulator in an
+80x24 terminal (terminal-80x24.png); then plays it again in every language
+with real names up to the longest a name may be (10 letters) and saves one
+sheet per language, ``sheet-XX.png``: every screen of the session, named.
 """
 
 import argparse
@@ -14,7 +18,9 @@ import sys
 
 from tallyboard.app import App
 from tallyboard.display import Display
+from tallyboard import i18n
 from tallyboard.i18n import t
+from tallyboard.lang_file import LANGUAGES
 from tallyfakes.describe import describe
 from tallyfakes.fake_clock import FakeClock
 from tallyfakes.memfs import MemFS
@@ -26,17 +32,29 @@ from tricktally_host.sim.status import status_line
 README_PORT = "sim-flash/serial (/dev/pts/3)"
 
 
+# The players of the README's screens, and of the sheets: real names of up
+# to 10 letters (config.MAX_NAME), with an accented capital.
+README_NAMES = ["Ana", "Ben", "Cy", "Dee"]
+SHEET_NAMES = ["Benedetta", "Émile", "Kristoffer", "Zoë"]
+SHEET_COLUMNS = 4
+
+
 class _Shots:
-    def __init__(self, folder, scale):
+    """The simulated board the tour plays; ``save(name)`` keeps the screen
+    (a PNG in ``folder`` when it is given)."""
+
+    def __init__(self, folder, scale, lang="en", names=README_NAMES):
         self.bus = SimI2C()
         self.clock = FakeClock(epoch=1700000000)
         self.app = App(Display(self.bus), None, MemFS(capacity=512 * 1024), self.clock, rng=lambda n: 0)
-        self.app.config.set_roster(["Ana", "Ben", "Cy", "Dee"])
+        self.app.config.set_roster(list(names))
+        self.app.set_language(lang)
         self.app.go_home()
         self.app.redraw()
         self.folder = folder
         self.scale = scale
         self.saved = []
+        self.frames = []  # (name, the panel's bytes)
 
     def keys(self, *names):
         for name in names:
@@ -44,13 +62,18 @@ class _Shots:
             self.app.handle(name.split()[-1], kind)
 
     def save(self, name):
-        path = os.path.join(self.folder, name + ".png")
-        render.png(self.bus.gddram, path, self.scale)
-        self.saved.append(path)
+        self.frames.append((name, bytes(self.bus.gddram)))
+        if self.folder:
+            path = os.path.join(self.folder, name + ".png")
+            render.png(self.bus.gddram, path, self.scale)
+            self.saved.append(path)
 
     def save_terminal(self, name, columns, lines):
         """Save the screen as `make sim` shows it in a ``columns`` x
-        ``lines`` terminal: the frame, the key help, the status line."""
+        ``lines`` terminal: the frame, the key help, the status line (the
+        README's session only: not on a language's sheet)."""
+        if not self.folder:
+            return
         _, rows = picture.layout(self.bus.gddram, columns, lines, status_line(self.app, README_PORT))
         self.saved.append(terminal_png.save(rows, columns, lines, os.path.join(self.folder, name + ".png")))
 
@@ -119,11 +142,22 @@ class _Shots:
         self.pick(t("home"))
 
 
-def make_screens(folder, scale=4):
-    """Save every screen the README shows as PNG files in ``folder``;
-    returns the paths."""
+def make_screens(folder, scale=4, sheets=True):
+    """Save every screen the README shows as PNG files in ``folder``, and
+    (with ``sheets``) a contact sheet of them per language; returns the
+    paths."""
     os.makedirs(folder, exist_ok=True)
     s = _Shots(folder, scale)
+    _tour(s)
+    saved = list(s.saved)
+    if sheets:
+        for lang in LANGUAGES:
+            saved.append(make_sheet(os.path.join(folder, "sheet-%s.png" % lang), lang))
+    return saved
+
+
+def _tour(s):
+    # The session: each screen the README shows, saved by name.
     s.save("home")
     s.keys("ok")
     form = s.app.screen
@@ -226,19 +260,51 @@ def make_screens(folder, scale=4):
     s.save("settings")
     s.keys("ok", "right")
     s.save("language")
-    return s.saved
+
+
+def make_sheet(path, lang, scale=2):
+    """Play the session in ``lang`` with SHEET_NAMES and save every screen
+    of it as one PNG at ``path``, each screen named under it; returns the
+    path."""
+    from PIL import Image, ImageDraw
+
+    s = _Shots(None, scale, lang, SHEET_NAMES)
+    try:
+        _tour(s)
+    finally:
+        i18n.use("en")  # (the module's language is the process's)
+    w, h = 128 * scale, 64 * scale
+    pad, caption = 6, 14
+    rows = (len(s.frames) + SHEET_COLUMNS - 1) // SHEET_COLUMNS
+    sheet = Image.new("RGB", (SHEET_COLUMNS * (w + 2 * pad), rows * (h + 2 * pad + caption)), (32, 32, 40))
+    draw = ImageDraw.Draw(sheet)
+    on, off = (230, 240, 255), (8, 10, 20)
+    for i, (name, frame) in enumerate(s.frames):
+        img = Image.new("RGB", (128, 64), off)
+        px = img.load()
+        for y, row in enumerate(render.pixel_rows(frame)):
+            for x in range(128):
+                if row[x]:
+                    px[x, y] = on
+        col, row = i % SHEET_COLUMNS, i // SHEET_COLUMNS
+        x0, y0 = col * (w + 2 * pad) + pad, row * (h + 2 * pad + caption) + pad
+        sheet.paste(img.resize((w, h), Image.NEAREST), (x0, y0))
+        draw.text((x0, y0 + h + 2), name, fill=(200, 200, 210))
+    sheet.save(path)
+    return path
 
 
 def main(argv=None):
     """Parse the command line (``--help`` prints usage) and save the screens."""
     parser = argparse.ArgumentParser(
         prog="python -m tricktally_host.sim.screens",
-        description="Save the board's main screens as PNG files, played on the simulator.",
+        description="Save the board's main screens as PNG files, played on the simulator, and a sheet of them per language.",
     )
     parser.add_argument("folder", nargs="?", default="docs/screens", help="where the PNG files go (default: docs/screens)")
     parser.add_argument("--scale", type=int, default=4, choices=range(1, 17), metavar="1..16", help="pixels per OLED pixel (default: 4)")
+    parser.add_argument("--no-sheets", action="store_true", help="only the README's screens, not a sheet of every screen per language")
     args = parser.parse_args(argv)
-    for path in make_screens(args.folder, args.scale):
+    for path in make_screens(args.folder, args.scale, not args.no_sheets):
         print(path)
     return 0
 
