@@ -182,6 +182,36 @@ def test_the_status_line_is_in_the_boards_language(tmp_path):
         i18n.use("en")
 
 
+def test_the_status_line_reads_the_reworded_labels_whole(tmp_path):
+    # Issue 23 gave French its labels' colon ("Mise : Émile") and the amend
+    # form its players' rows (the row draws the word and the name): the
+    # status line says each once, as the board does.
+    from tallyboard import i18n
+
+    try:
+        for lang, entry, row in (("en", "Bid: ", "Bid %s: 0"), ("fr", "Mise : ", "Mise : %s : 0")):
+            board = _board(tmp_path / lang, ("Kristoffer", "Émile", "Benedetta", "Zoë"))
+            i18n.use(lang)
+            _press(board, "ok", "right")  # New game: Wizard, 4 players
+            form = board.app.screen
+            while form.rows[form.cursor].key != "start":
+                _press(board, "down")
+            _press(board, "ok", "ok")  # start; no trump
+            seat = board.app.screen.seat
+            assert " \u00b7 %s%s " % (entry, board.app.names[seat]) in status_line(board.app, None)
+            for _ in range(8):  # every bid 0, every trick to the first but one
+                _press(board, "ok")
+            _press(board, "back")
+            menu = board.app.screen
+            while menu.items[menu.cursor] != i18n.t("amend_round"):
+                _press(board, "down")
+            _press(board, "ok", "ok", "down")  # round 1; its first bid
+            line = status_line(board.app, None)
+            assert (row % board.app.names[seat]) in line, line
+    finally:
+        i18n.use("en")
+
+
 def _headless(tmp_path, shots, script):
     proc = subprocess.run(
         CMD + ["--headless", "--no-serial", "--flash", str(tmp_path / "flash"), "--screenshot", str(shots), "--seed", "1"],

@@ -9,8 +9,16 @@ from tallyboard.i18n import t
 SEP = " \u00b7 "
 
 
+def _labelled(label, value):
+    # "Bid: Ana", "Game: Spades" (the language's "who": "Jeu : Pique"); a
+    # label that ends with its own colon gets no second ("Mise : Émile").
+    if label.endswith(":"):
+        return "%s %s" % (label, value)
+    return t("who") % (label, value)
+
+
 def _entry(app, s):
-    return t("who") % (t(s.kind), app.names[s.seat])
+    return _labelled(t(s.kind), app.names[s.seat])
 
 
 def _seat_pick(app, s):
@@ -74,11 +82,16 @@ def _highlighted(s):
     if rows is not None and 0 <= cursor < len(rows):
         row = rows[cursor]
         names = getattr(row, "names", None)
+        label = row.label
+        if not label and hasattr(row, "name"):
+            # A player's value (ui.amend): the row draws its word and the
+            # name itself ("Bid Kristoffer", "Mise : Kristoffer").
+            label = "%s %s" % (row.word, row.name)
         if names is not None:
-            return ["%s: %s" % (row.label, names[row.index])]
+            return [_labelled(label, names[row.index])]
         if getattr(row, "value", None) is not None:
-            return ["%s: %s" % (row.label, row.value)]
-        return [str(row.label)]
+            return [_labelled(label, row.value)]
+        return [str(label)]
     return []
 
 
