@@ -27,6 +27,8 @@ MAX_ID = 999999999
 MAX_CHUNK = 600
 REQUEST = 62  # '>'
 RESPONSE = 60  # '<'
+# A board's notice to a club hub, unasked (docs/CLUB.md): "!N NEW".
+NOTICE = 33  # '!'
 _STAR = b" *"
 _CRC_LEN = 8
 _HEX = "0123456789abcdef"
