@@ -61,12 +61,12 @@ def start(app, club, device_id, firmware_version, usb, sockets=None, up=None, wa
     (default os.urandom) makes the session's nonces; ``ticks_ms`` the
     stream's clock (default the app's); ``backoff`` its first wait after
     a failure (ms)."""
-    from tallyboard.tcpstream import BACKOFF_MS, TcpStream
+    from tallyboard.tcpstream import TcpStream
 
     if random_bytes is None:
         from os import urandom as random_bytes
     stream = TcpStream(club["host"], club["port"], ticks_ms or app.clock.ticks_ms, sockets, up, watch,
-                       backoff=backoff or BACKOFF_MS)
+                       backoff=backoff or 1000)
     key = club["key"]
 
     def make(stream):

@@ -19,7 +19,8 @@ and promises, plus what a link over a shared network needs:
 - **SEAT ROUND TABLE SEAT**: where the players go next; shown
   (tallyboard.ui.seat) as soon as no game is being played.
 - **Notices.** When the journal has new records, the board tells the hub
-  at once with ``!N NEW`` (sealed), and the hub syncs.
+  at once with ``!N NEW`` (sealed; once nothing else waits to be sent),
+  and the hub syncs.
 - **One request a pass** of the app's loop, so a press waits for at most
   one answer; ``idle`` asks the loop to come straight back while more wait.
 
@@ -32,8 +33,6 @@ from tallyboard import frames
 from tallyboard.frames import FrameError
 from tallyboard.link import Link
 from tallyboard.seal import NONCE_LEN, Seal, proof, same, session_key, text_of
-
-_OPEN = ("HELLO", "AUTH", "PROVE")
 
 
 class HubLink(Link):
@@ -48,10 +47,9 @@ class HubLink(Link):
         self._random = random_bytes
         self._session = stream.session
         self._nonces = None
-        self._seal = None
+        self.seal = None  # the session's Seal once the hub proved the key
         self._drop = False
         self._written = 0
-        self._notices = 0
         self.seat = None  # (round, table, seat) the hub asked the board to show
         self._seat_due = False
         self.max_answers = 1
@@ -62,11 +60,6 @@ class HubLink(Link):
         h["PROVE"] = self._prove
         h["SEAT"] = self._seat
 
-    @property
-    def proved(self):
-        """True once the hub of this session has proved the key."""
-        return self._seal is not None
-
     def poll(self):
         """Keep the connection, answer at most one request; never blocks."""
         stream = self.stream
@@ -75,27 +68,26 @@ class HubLink(Link):
             self._session = stream.session
             self.last_id = None
             self._nonces = None
-            self._seal = None
+            self.seal = None
             self.reader.clear()
-        if not stream.connected:
+        if not stream.connected():
             return False
         got = Link.poll(self)
         if self._drop:
             self._drop = False
             stream.pump()
-            stream.close("the hub's proof was wrong")
+            stream.close("wrong proof")
         return got
 
     def idle(self, wait):
         """After the loop's work: tell the hub of new records, show a seat
         the hub sent once no game is being played; returns the ms the loop
         may sleep (0 while requests wait)."""
-        if self._seal is not None:
+        if self.seal is not None and not self.stream.backlog():
             written = self.journal.written
             if written != self._written:
                 self._written = written
-                self._notices += 1
-                self._frame(frames.NOTICE, self._notices, ["NEW"])
+                self._frame(frames.NOTICE, written, ["NEW"])
         if self._seat_due:
             g = self.app.game
             if g is None or g.finished:
@@ -109,9 +101,9 @@ class HubLink(Link):
 
     def _decode(self, line):
         rid, words = frames.decode(line, frames.REQUEST)
-        seal = self._seal
+        seal = self.seal
         if seal is None:
-            if words[0] not in _OPEN:
+            if words[0] not in ("HELLO", "AUTH", "PROVE"):
                 raise FrameError("auth", "prove the key first (AUTH, PROVE)", rid)
             return rid, words
         if len(words) < 2 or not same(words[-1], seal.mac(text_of(line))):
@@ -125,7 +117,7 @@ class HubLink(Link):
         self._frame(frames.RESPONSE, rid, words)
 
     def _frame(self, mark, rid, words):
-        seal = self._seal
+        seal = self.seal
         if seal is not None:
             text = "%s%d %s" % (chr(mark), rid, " ".join(words))
             words = words + [seal.mac(text.encode())]
@@ -139,7 +131,7 @@ class HubLink(Link):
         hub = words[1]
         if len(hub) != NONCE_LEN or hub.strip(frames._HEX):
             raise FrameError("args", "the nonce is %d lower-case hex digits" % NONCE_LEN)
-        if self._seal is not None:
+        if self.seal is not None:
             raise FrameError("auth", "this session is proved already")
         board = hexlify(self._random(NONCE_LEN // 2)).decode()
         self._nonces = (hub, board)
@@ -156,7 +148,7 @@ class HubLink(Link):
         if not same(words[1], proof(self._key, "hub", self.device_id, nonces[0], nonces[1])):
             self._drop = True
             raise FrameError("auth", "wrong proof: this hub does not hold the board's key")
-        self._seal = Seal(session_key(self._key, nonces[0], nonces[1]))
+        self.seal = Seal(session_key(self._key, nonces[0], nonces[1]))
         self._written = self.journal.written
         self.stream.settled()
         return ["OK"]

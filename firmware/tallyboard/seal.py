@@ -18,20 +18,25 @@ HMAC as the RFC defines it (the tests check them against CPython's).
 from binascii import hexlify
 from hashlib import sha256
 
-BLOCK = 64  # SHA-256's block, in bytes
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
 MAC_LEN = 32  # hex digits of a frame's seal word
 NONCE_LEN = 32  # hex digits of a nonce (16 random bytes)
+_BLOCK = const(64)  # SHA-256's block, in bytes
 # What a sealed frame ends with after its text: " SEAL *CRC".
-_TAIL = MAC_LEN + 11
+_TAIL = const(43)
 
 
 def _pads(key):
     # The key XOR ipad and XOR opad, each one block long.
-    if len(key) > BLOCK:
+    if len(key) > _BLOCK:
         key = sha256(key).digest()
-    inner = bytearray(BLOCK)
-    outer = bytearray(BLOCK)
-    for i in range(BLOCK):
+    inner = bytearray(_BLOCK)
+    outer = bytearray(_BLOCK)
+    for i in range(_BLOCK):
         b = key[i] if i < len(key) else 0
         inner[i] = b ^ 0x36
         outer[i] = b ^ 0x5C

@@ -1,153 +1,139 @@
 # SPDX-License-Identifier: MIT
-"""The board's byte stream to a club hub over TCP, for the hub's link
-(tallyboard.hublink): the interface of tallyboard.usbstream.UsbStream
-(``read_available``, ``write``, ``pump``, ``backlog``), and the
-connection itself, kept by ``step()`` from the app's loop.
+"""The board's byte stream to a club's hub over TCP, for the hub's link
+(tallyboard.hublink): the interface of tallyboard.usbstream.UsbStream that
+the link uses (``read_available``, ``write``, ``pump``, ``backlog``), and
+the connection itself, kept by ``step()`` from the app's loop.
 
-Nothing here ever waits: the socket is non-blocking from its creation, the
-connect is started and then looked at (``select.poll`` for POLLOUT) on the
-loop's later passes, a read takes what has arrived (at most ``max_read``
-bytes), and a write queues a whole frame and sends what the socket takes
-(a frame that does not fit the queue is dropped whole, as on USB). A hub
-that cannot be reached, stops reading or goes quiet costs the players
-nothing:
+Nothing here ever waits: the socket is non-blocking from its creation; the
+connect is started, then looked at (``select.poll``, POLLOUT) on the loop's
+later passes; a read takes what has arrived (at most ``max_read`` bytes);
+a write sends what the socket takes and keeps the rest of that frame for
+``pump``. While part of a frame waits, ``backlog`` says a whole frame
+waits (the link answers nothing more) and another frame is dropped whole,
+never cut (counted in ``dropped``): the socket's own buffer is the queue.
+A hub that cannot be reached, stops reading or goes quiet costs the
+players nothing:
 
-- a connect that has not completed in CONNECT_MS is given up;
-- a connection that hears nothing for SILENT_MS (the hub asks at least
-  every few seconds: docs/CLUB.md) is closed;
-- after a failure the next attempt waits ``backoff`` ms, doubled after
-  each failure up to ``most`` (``settled()``, once the hub has proved its
-  key, starts it over).
+- a connect that has not completed in 5 s is given up;
+- a connection that hears nothing for 45 s is closed (the hub asks at
+  least every 10 s: docs/CLUB.md);
+- after a failure the next try waits ``backoff`` ms, doubled at each
+  failure up to 30 s; ``settled()`` (the hub proved its key) starts it
+  over.
 
-``session`` counts the connections made, so the link starts a new session
-on each. The hub's address must be numeric: the board never looks a name
-up (a lookup can block); ``tricktally club enroll`` stores the address.
-``watch(sock, on)``, when given, is told of each socket opened and closed
-(the board's power object wakes on its bytes: tallyboard.hardware).
+``session`` counts the connections made: the link starts a new session on
+each. The hub's address is numeric (``tricktally club enroll`` looks a
+name up on the PC): a name lookup could block the board. ``watch(sock,
+on)``, when given, hears of each socket opened and closed (the board's
+power object then wakes on its bytes: tallyboard.hardware).
 """
 
-import errno
-
 from tallyboard.buttons import ticks_diff
-from tallyboard.usbstream import UsbStream
 
-CONNECT_MS = 5000
-SILENT_MS = 45000
-BACKOFF_MS = 1000
-MOST_MS = 30000
-# The queue holds one whole frame; the socket's own buffer holds more.
-QUEUE = 1100
-PIECE = 1024
-_WAITING = (errno.EAGAIN, errno.EINPROGRESS, getattr(errno, "EWOULDBLOCK", errno.EAGAIN))
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
 
-IDLE = 0
-CONNECTING = 1
-CONNECTED = 2
+# (const: folded into the code; no global, no name kept in RAM)
+_CONNECT_MS = const(5000)
+_SILENT_MS = const(45000)
+_MOST_MS = const(30000)
+_LINE = const(1024)  # frames.MAX_LINE: what backlog says while a frame is half sent
+_IDLE = const(0)
+_CONNECTING = const(1)
+_CONNECTED = const(2)
+# "Not yet" (nothing to read, no room to write, a connect under way):
+# EAGAIN, and EINPROGRESS as Linux and MicroPython's lwIP number it (115)
+# and as the ESP32's C library does (119).
+_WAITING = (11, 115, 119)
 
 
-class TcpStream(UsbStream):
+class TcpStream:
     """The stream to the hub at ``host``:``port``. ``ticks_ms`` is the
     board's millisecond tick; ``sockets`` the socket module (default:
     MicroPython's ``socket``); ``up()`` says whether the network is up
     (tallyboard.wifi; None: always)."""
 
-    def __init__(self, host, port, ticks_ms, sockets=None, up=None, watch=None, max_read=256, backoff=BACKOFF_MS,
-                 most=MOST_MS):
+    def __init__(self, host, port, ticks_ms, sockets=None, up=None, watch=None, max_read=256, backoff=1000):
         if sockets is None:
             import socket as sockets
-        import select
-
-        self._queue_init(QUEUE, PIECE)
-        self._select = select
         self.sockets = sockets
-        self.host = host
-        self.port = port
+        self.address = (host, port)
         self.ticks = ticks_ms
         self.up = up
         self.watch = watch
         self._buf = bytearray(max_read)
-        self.state = IDLE
+        self.state = _IDLE
         self.session = 0
-        self.failures = 0
-        self.first = backoff
-        self.most = most
-        self._backoff = backoff
+        self.dropped = 0
+        self.first = self._backoff = backoff
         self._sock = None
         self._poll = None
-        self._addr = None
-        self._retry_at = ticks_ms()
-        self._since = self._retry_at  # when the connect began, or the last byte came
-        self.why = None  # why the last connection ended (English, for tests and the log)
+        self._rest = None  # the unsent end of the last frame
+        # The time that counts now: idle, the next try; connecting, when
+        # the connect began; connected, when the last byte came.
+        self._at = ticks_ms()
+        # Why the last connection ended: "silent", "refused", "no answer",
+        # "no socket", "broken", "closed" (by the hub), or the link's word.
+        self.why = None
 
-    @property
     def connected(self):
         """True while a connection to the hub is up."""
-        return self.state == CONNECTED
+        return self.state == _CONNECTED
 
     def step(self):
-        """Move the connection on: start a connect when one is due, look
+        """Move the connection on: start a connect when one is due, see
         whether a connect completed, give up a silent one. Never waits."""
         state = self.state
         now = self.ticks()
-        if state == CONNECTED:
-            if ticks_diff(now, self._since) > SILENT_MS:
-                self.close("the hub said nothing for %d s" % (SILENT_MS // 1000))
-        elif state == CONNECTING:
+        if state == _CONNECTED:
+            if ticks_diff(now, self._at) > _SILENT_MS:
+                self.close("silent")
+        elif state == _CONNECTING:
             try:
                 ready = self._poll.poll(0)
+                flags = ready[0][1] if ready else 0
             except OSError:
-                ready = ((None, self._select.POLLERR),)
-            if ready:
-                if ready[0][1] & (self._select.POLLERR | self._select.POLLHUP):
-                    self.close("the hub refused the connection")
-                else:
-                    self._poll = None
-                    self.state = CONNECTED
-                    self.session += 1
-                    self._since = now
-            elif ticks_diff(now, self._since) > CONNECT_MS:
-                self.close("no connection within %d s" % (CONNECT_MS // 1000))
-        elif ticks_diff(now, self._retry_at) >= 0:
+                flags = 8  # POLLERR
+            if flags & 24:  # POLLERR | POLLHUP
+                self.close("refused")
+            elif flags:
+                self._poll = None
+                self.state = _CONNECTED
+                self.session += 1
+                self._at = now
+            elif ticks_diff(now, self._at) > _CONNECT_MS:
+                self.close("no answer")
+        elif ticks_diff(now, self._at) >= 0:
             if self.up is not None and not self.up():
-                self._retry_at = now + 500
+                self._at = now + 500
             else:
                 self._open(now)
 
     def _open(self, now):
+        import select
+
         sockets = self.sockets
+        self.state = _CONNECTING
+        self._at = now
         try:
-            if self._addr is None:
-                self._addr = sockets.getaddrinfo(self.host, self.port)[0][-1]
-            s = sockets.socket(sockets.AF_INET, sockets.SOCK_STREAM)
-        except OSError as e:
-            self._failed(now, "no socket (%s)" % (e,))
-            return
-        self._sock = s
-        self.state = CONNECTING
-        self._since = now
-        try:
+            s = self._sock = sockets.socket(sockets.AF_INET, sockets.SOCK_STREAM)
             s.setblocking(False)
             try:
-                s.connect(self._addr)
+                s.connect(sockets.getaddrinfo(self.address[0], self.address[1])[0][-1])
             except OSError as e:
                 if e.args[0] not in _WAITING:
                     raise
-            poll = self._select.poll()
-            poll.register(s, self._select.POLLOUT)
-            self._poll = poll
-        except OSError as e:
-            self.close("cannot connect (%s)" % (e,))
+            self._poll = select.poll()
+            self._poll.register(s, select.POLLOUT)
+        except OSError:
+            self.close("no socket")
             return
         # MicroPython's sockets read with readinto, CPython's with recv_into.
         self._into = getattr(s, "readinto", None) or s.recv_into
         if self.watch is not None:
             self.watch(s, True)
-
-    def _failed(self, now, why):
-        self.why = why
-        self.failures += 1
-        self._retry_at = now + self._backoff
-        self._backoff = min(self._backoff * 2, self.most)
 
     def settled(self):
         """The hub proved its key: the next failure waits the first backoff again."""
@@ -155,12 +141,13 @@ class TcpStream(UsbStream):
 
     def close(self, why="closed"):
         """End the connection (what waits to be sent is dropped: it belongs
-        to this session); the next attempt follows the backoff."""
+        to this session); the next try follows the backoff."""
         s = self._sock
-        self._sock = None
-        self._poll = None
-        self._start = self._end = 0
-        self.state = IDLE
+        self._sock = self._poll = self._rest = None
+        self.state = _IDLE
+        self.why = why
+        self._at = self.ticks() + self._backoff
+        self._backoff = min(2 * self._backoff, _MOST_MS)
         if s is not None:
             if self.watch is not None:
                 self.watch(s, False)
@@ -168,55 +155,62 @@ class TcpStream(UsbStream):
                 s.close()
             except OSError:
                 pass
-        self._failed(self.ticks(), why)
 
     def wait_ms(self):
         """How soon the loop should look again (ms), for the connection's
-        own sake: a connect under way, bytes waiting to go, the next
-        attempt, or the silence limit."""
-        if self.state == CONNECTING:
-            return 50
+        own sake: a connect under way, a frame half sent, the next try, the
+        silence limit."""
+        state = self.state
         now = self.ticks()
-        if self.state == IDLE:
-            return max(0, ticks_diff(self._retry_at, now))
-        if self._end > self._start:
+        if state == _IDLE:
+            return max(0, ticks_diff(self._at, now))
+        if state == _CONNECTING or self._rest is not None:
             return 20
-        return max(0, SILENT_MS - ticks_diff(now, self._since))
+        return max(0, _SILENT_MS - ticks_diff(now, self._at))
 
     def read_available(self):
         """The bytes that have arrived (at most max_read), b'' when none."""
-        if self.state != CONNECTED:
+        if self.state != _CONNECTED:
             return b""
         try:
             n = self._into(self._buf)
         except OSError as e:
-            if e.args[0] in _WAITING:
-                return b""
-            self.close("the connection broke (%s)" % (e,))
+            if e.args[0] not in _WAITING:
+                self.close("broken")
             return b""
         if n is None:
             return b""  # nothing yet (MicroPython's non-blocking read)
-        if n == 0:
-            self.close("the hub closed the connection")
+        if not n:
+            self.close("closed")
             return b""
-        self._since = self.ticks()
+        self._at = self.ticks()
         return bytes(self._buf[:n])
 
     def write(self, data):
-        """Queue ``data`` (a whole frame) for the hub and send what fits;
-        dropped (counted) while there is no connection."""
-        if self.state != CONNECTED:
+        """Send ``data`` (a whole frame) as far as the socket takes it now;
+        dropped whole (counted) while a frame waits or there is no
+        connection."""
+        if self.state != _CONNECTED or self._rest is not None:
             self.dropped += 1
             return
-        UsbStream.write(self, data)
+        self._rest = memoryview(data)
+        self.pump()
 
-    def _can_write(self):
-        return self.state == CONNECTED
-
-    def _put(self, piece):
+    def pump(self):
+        """Send what waits of the last frame as far as the socket takes it."""
+        rest = self._rest
+        if rest is None:
+            return 0
         try:
-            return self._sock.send(piece)
+            n = self._sock.send(rest)
         except OSError as e:
             if e.args[0] not in _WAITING:
-                self.close("the connection broke (%s)" % (e,))
-            return 0  # the socket takes nothing now
+                self.close("broken")
+            return self.backlog()
+        n = n or 0
+        self._rest = rest[n:] if n < len(rest) else None
+        return self.backlog()
+
+    def backlog(self):
+        """Bytes waiting to be sent: a whole frame's worth while part of one waits."""
+        return _LINE if self._rest is not None else 0

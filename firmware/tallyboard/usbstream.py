@@ -68,22 +68,17 @@ class UsbStream:
         self._buf = bytearray(max_read)
         self._one = bytearray(1)
         self.max_read = max_read
-        self._queue_init(max_queue, PIECE)
-        self.ctrl_c = 0
-        if ctrl_c_guard:
-            _no_interrupt()
-
-    def _queue_init(self, max_queue, piece):
-        # The queue: one buffer made once, bytes _start.._end waiting
-        # (MicroPython's bytearray cannot delete a slice), sent ``piece``
-        # bytes a write (the hub's stream, tallyboard.tcpstream, shares it).
         self.max_queue = max_queue
-        self.piece = piece
+        # The queue: one buffer made once, bytes _start.._end waiting
+        # (MicroPython's bytearray cannot delete a slice).
         self._queue = bytearray(max_queue)
         self._view = memoryview(self._queue)
         self._start = 0
         self._end = 0
         self.dropped = 0
+        self.ctrl_c = 0
+        if ctrl_c_guard:
+            _no_interrupt()
 
     def _can_read(self):
         if self._poller is not None:
@@ -136,19 +131,16 @@ class UsbStream:
         """Send queued bytes while the port takes them; never waits for the
         PC. Returns how many bytes are left."""
         while self._start < self._end and self._can_write():
-            w = self._put(self._view[self._start:min(self._end, self._start + self.piece)])
+            n = min(PIECE, self._end - self._start)
+            w = self._out.write(self._view[self._start:self._start + n])
+            if w is None:
+                w = n
             if w <= 0:
                 break
             self._start += w
         if self._start == self._end:
             self._start = self._end = 0
         return self._end - self._start
-
-    def _put(self, piece):
-        # Write ``piece``; the bytes the port took (its write may say None:
-        # all of them).
-        w = self._out.write(piece)
-        return len(piece) if w is None else w
 
     def backlog(self):
         """Bytes queued but not sent yet."""

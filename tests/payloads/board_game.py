@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# needs: tests/payloads/board_io.py
+# needs: tests/payloads/board_io.py tests/payloads/fake_hub.py
 """Payload: a whole scripted game through injected button events, one key
 press at a time, with the journal on a folder of the flash and the serial
 link on; what a board sees, press by press.
@@ -28,7 +28,10 @@ Input (tt_data.json)::
      "calibrate": 0,        # times to run the Pico estimate's calibration loop
      "memfs": false,        # the journal in RAM instead of the flash folder
      "per_step": false,     # print the free heap after every step
-     "pause_ms": 1500}      # the quiet time between two presses (PAUSE_MS)
+     "pause_ms": 1500,      # the quiet time between two presses (PAUSE_MS)
+     "wifi": null}          # enrolled in a club: the hub's link too, to a
+                            # hub in this process (tests/payloads/fake_hub.py)
+                            # "live", "deaf" or "blackhole"
 
 Output, JSON lines: ``{"press": i, "us": time of the press in
 microseconds, "display": bytes sent to the panel, "transfers": I2C writes,
@@ -144,7 +147,10 @@ class Board:
         self.pause_ms = data.get("pause_ms", PAUSE_MS)
         self.stream = Stream()
         self.link = None
-        make_link = self._make_link if data.get("link", True) else None
+        self.usb = data.get("link", True)
+        self.wifi = data.get("wifi")
+        self.hub = None
+        make_link = self._make_link if self.usb or self.wifi else None
         self.app = App(Display(self.bus, addr), self.buttons, self.fs, self.clock, link=make_link, rng=_first_seat,
                        device_id="testboard")
         # A board's loop (App.run) starts with App.work: what the first
@@ -166,8 +172,25 @@ class Board:
 
             return Link(stream, app.journal, app.config, app.clock, "testboard", FIRMWARE_VERSION)
 
-        self.link = LinkOnDemand(self.stream, link)
-        return self.link
+        if self.usb:
+            self.link = LinkOnDemand(self.stream, link)
+        if not self.wifi:
+            return self.link
+        return self._club_link(app)
+
+    def _club_link(self, app):
+        # As firmware/main.py for a board enrolled in a club: the hub's
+        # link beside the USB one, its Wi-Fi on, to a hub in this process.
+        import fake_hub
+        from tallyboard import club as clubs
+        from tallyboard.wifi import Wifi
+
+        key = b"k" * 32
+        self.hub = fake_hub.Hub(key, "testboard", self.wifi)
+        wifi = Wifi("club", "", self.clock.ticks_ms, fake_hub.network())
+        club = {"host": "10.0.0.1", "port": 8765, "key": key}
+        return clubs.start(app, club, "testboard", "0.1.0", self.link, sockets=fake_hub.sockets(self.hub),
+                           up=wifi.up, random_bytes=_nonce)
 
     def press(self, key):
         """Inject one key press (a letter of KEYS, upper case for long);
@@ -198,17 +221,42 @@ class Board:
         fold; then a sleep of at most what ``work`` asked) until
         ``pause_ms`` have passed on the clock. Not part of any press's
         figures."""
+        for _ in self.pause_steps():
+            pass
+
+    def pause_steps(self):
+        """``pause``, yielding after each pass of the loop in which the
+        club hub's link answered a request (the hub's sync, one request a
+        pass: the heap is measured in its midst too)."""
         left = self.pause_ms
+        answered = self._answered()
         wait = self.app.work()
-        while wait is not None and 0 < wait <= left:
-            self.clock.advance(wait)
-            left -= wait
+        again = 0  # passes asked for at once (a club hub's requests waiting)
+        while wait is not None and wait <= left and again < 200:
+            if self._answered() != answered:
+                answered = self._answered()
+                yield "hub"
+            if wait:
+                self.clock.advance(wait)
+                left -= wait
+            else:
+                again += 1
             wait = self.app.work()
         self.clock.advance(left)
+
+    def _answered(self):
+        # Requests the club hub's link has answered (0 without one).
+        hub = self.app.link.hub if self.wifi else None
+        return hub.requests + hub.errors if hub is not None else 0
 
 
 def _first_seat(n):
     return 0
+
+
+def _nonce(n):
+    # The board's nonces (a board draws them from os.urandom).
+    return b"n" * n
 
 
 def _board_i2c():
@@ -223,7 +271,13 @@ def steps(data):
     """Boot the board, then one step per key press, then the PC's sync, one
     step per burst of requests. Yields a label per step ("boot", the press
     number, "link hello", "link time", "link list", "link fetch" per burst,
-    "link ack")."""
+    "link ack"). With ``wifi``: first "hub" (the payload's own hub
+    imported: its code is not the board's), then after a press, "hub" after
+    each pass of the loop that answered the club hub."""
+    if data.get("wifi"):
+        import fake_hub  # noqa: F401
+
+        yield "hub"
     board = Board(data)
     yield "boot"
     keys = data["keys"]
@@ -243,7 +297,8 @@ def steps(data):
             middle = app_modules()  # in the thick of the game
         print('{"press": %d, "us": %d, "display": %d, "transfers": %d, "writes": %d, "written": %d}'
               % (i, figures["us"], figures["display"], figures["transfers"], figures["writes"], figures["written"]))
-        board.pause()
+        for label in board.pause_steps():
+            yield label
         yield i
     if board.link is not None:
         link = {}

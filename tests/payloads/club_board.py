@@ -150,7 +150,7 @@ def main():
         "screen": [screen.__class__.__name__, getattr(screen, "title", None), getattr(screen, "lines", None)],
         "seat": list(hub.seat) if hub is not None and hub.seat else None, "time": app.clock.time(),
         "sessions": link.stream.session, "dropped": link.stream.dropped,
-        "errors": hub.errors if hub is not None else 0, "proved": hub.proved if hub is not None else False,
+        "errors": hub.errors if hub is not None else 0, "proved": hub is not None and hub.seal is not None,
         "why": link.stream.why}}))
 
 

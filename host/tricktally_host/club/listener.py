@@ -54,6 +54,11 @@ from tricktally_host.sync import SyncError, sync_board
 DEFAULT_PORT = 8765
 KEEPALIVE = 10.0
 TIMEOUT = 5.0
+# An unfinished game is acknowledged at most this often (and at each
+# connection): an acknowledgement folds the board's journal tail into the
+# game file, a flash erase, too dear for every entry. A finished game is
+# acknowledged at once.
+ACK_EVERY = 300.0
 # Connections at once: a club's tables and some to spare; more are closed
 # at once (someone else's program knocking).
 MAX_CONNECTIONS = 256
@@ -98,10 +103,12 @@ class BoardListener:
     board's thread opens its own) or a path given to Database. ``spool``
     is the resume folder of partial downloads (default: a temporary one,
     removed by ``stop``). ``timeout`` bounds each answer; ``keepalive`` is
-    the longest time between two syncs of a connected board."""
+    the longest time between two syncs of a connected board; an unfinished
+    game is acknowledged at most every ``ack_every`` seconds (a finished one
+    at once)."""
 
     def __init__(self, database, host="0.0.0.0", port=DEFAULT_PORT, spool=None, on_event=None, seats=None,
-                 keepalive=KEEPALIVE, timeout=TIMEOUT, clock=time.time):
+                 keepalive=KEEPALIVE, timeout=TIMEOUT, clock=time.time, ack_every=ACK_EVERY):
         if not callable(database):
             from tricktally_host.db import Database
 
@@ -115,6 +122,7 @@ class BoardListener:
         self.seats = seats
         self.keepalive = keepalive
         self.timeout = timeout
+        self.ack_every = ack_every
         self.clock = clock
         self.address = None
         self._own_spool = None
@@ -316,10 +324,19 @@ class BoardListener:
         seat; until the connection ends or the listener stops."""
         first = True
         shown = None
+        acked = {}  # game id -> when this connection last acknowledged it
+
+        def ack_due(game_id, finished):
+            now = time.monotonic()
+            if finished is not False or now - acked.get(game_id, now - self.ack_every) >= self.ack_every:
+                acked[game_id] = now
+                return True
+            return False
+
         while not self._stopping.is_set():
             seen = port.notices
             stored = _Stored(db)
-            report = sync_board(client, stored, spool=self.spool, set_time=first)
+            report = sync_board(client, stored, spool=self.spool, set_time=first, ack_due=ack_due)
             first = False
             for game_id, folder, status, size, record in stored.stored:
                 if status in ("new", "changed"):
