@@ -232,6 +232,10 @@ class LineReader:
         """How many bytes wait for the end of their line."""
         return len(self._buf)
 
+    def ready(self):
+        """True when a whole line waits to be taken."""
+        return self._buf.find(b"\n") >= 0
+
     def clear(self):
         """Forget everything received so far."""
         self._buf = bytearray()

@@ -90,7 +90,9 @@ class HubLink(Link):
                 self._frame(frames.NOTICE, written, ["NEW"])
         if self._seat_due:
             g = self.app.game
-            if g is None or g.finished:
+            # Between games: none, or over, or paused at the home menu
+            # (which lets the game's screens go: no pickers).
+            if g is None or g.finished or not self.app.pickers:
                 self._seat_due = False
                 from tallyboard.ui.seat import show
 

@@ -112,7 +112,7 @@ class Link:
             if self._backlog is not None and self._backlog() >= frames.MAX_LINE:
                 break  # the PC is not reading: answer the rest later
             if answered == self.max_answers and answered:
-                self.more = True  # the loop's next pass answers the rest
+                self.more = self.reader.ready()  # the loop's next pass answers the rest
                 break
             line = self.reader.next_line()
             if line is None:
