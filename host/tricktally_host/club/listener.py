@@ -224,11 +224,17 @@ class BoardListener:
         thread.start()
 
     def _accept(self):
+        # A timeout, so that stop() is seen: closing a socket does not end
+        # an accept() waiting on it.
+        self._server.settimeout(0.2)
         while not self._stopping.is_set():
             try:
                 sock, peer = self._server.accept()
+            except socket.timeout:
+                continue
             except OSError:
                 return  # closed by stop()
+            sock.settimeout(None)
             with self._lock:
                 full = len(self._open) >= MAX_CONNECTIONS
             if full or self._stopping.is_set():
