@@ -19,8 +19,9 @@ Input (tt_data.json)::
      "pace_ms": 30,         # the loop's real time after each press
      "backoff": 200,        # the stream's first wait after a failure (ms)
      "settle_s": 30,        # after the keys: the most to wait for the hub
-     "until": "acked"}      # wait until the hub acknowledged every game,
-                            # or "file NAME": serve until NAME appears
+     "until": "acked",      # wait until the hub acknowledged every game,
+                            # "file NAME": serve until NAME appears, "keys": stop
+     "sndbuf": null}        # the socket's send buffer (bytes), to fill it soon
 
 Output, JSON lines: ``{"entry": n, "t": epoch s, "game": id, "size":
 bytes}`` each time the journal grew (after a press or a loop pass: the
@@ -28,6 +29,7 @@ record's time and the journal's size then); ``{"end": {...}}`` with the
 games (id -> [size, bytes the hub acknowledged]), whether every game was
 acknowledged, the screen (its class and title), the seat the hub sent,
 the board's clock, the sessions the stream made, the frames it dropped,
+the bytes waiting to be sent,
 the link's refusals, and why the last connection ended.
 """
 
@@ -70,19 +72,27 @@ class ClubBoard:
                 "key": unhexlify(data["key"])}
         device = data["device"]
         backoff = data.get("backoff", 200)
+        sndbuf = data.get("sndbuf")
+
+        def watch(sock, on):
+            if on and sndbuf:
+                sock.setsockopt(1, 7, sndbuf)  # SOL_SOCKET, SO_SNDBUF (Linux)
 
         def make_link(app):
             return clubs.start(app, club, device, "0.1.0", None, sockets=socket, ticks_ms=time.ticks_ms,
-                               backoff=backoff)
+                               backoff=backoff, watch=watch)
 
         self.app = App(Display(NullBus()), self.buttons, OsFS(data.get("flash", "tt_flash")), self.clock,
                        link=make_link, rng=lambda n: 0, device_id=device)
         self.written = self.app.journal.written
         self.entries = 0
+        self.slowest = 0  # the slowest press, in microseconds
 
     def press(self, key):
         name = NAMES[KEYS.index(key.lower())]
+        start = time.ticks_us()
         hold(self.app, self.held, self.clock, name, key != key.lower())
+        self.slowest = max(self.slowest, time.ticks_diff(time.ticks_us(), start))
         self.note()
 
     def note(self):
@@ -92,7 +102,8 @@ class ClubBoard:
             self.written = journal.written
             self.entries += 1
             gid = journal.ids()[-1]
-            print(json.dumps({"entry": self.entries, "t": time.time(), "game": gid, "size": journal.size(gid)}))
+            print(json.dumps({"entry": self.entries, "t": time.time(), "game": gid, "size": journal.size(gid),
+                              "finished": self.app.game is None or self.app.game.finished}))
 
     def run(self, ms):
         """The board's loop for ``ms`` of real time."""
@@ -135,7 +146,7 @@ def main():
         board.run(pace)
     until = data.get("until", "acked")
     end = time.ticks_add(time.ticks_ms(), int(data.get("settle_s", 30) * 1000))
-    while time.ticks_diff(end, time.ticks_ms()) > 0:
+    while until != "keys" and time.ticks_diff(end, time.ticks_ms()) > 0:
         if until == "acked" and board.acked():
             break
         if until.startswith("file ") and exists(until[5:]):
@@ -146,10 +157,10 @@ def main():
     hub = link.hub
     screen = app.screen
     print(json.dumps({"end": {
-        "games": board.games(), "acked": board.acked(), "entries": board.entries,
+        "games": board.games(), "acked": board.acked(), "entries": board.entries, "press_us_max": board.slowest,
         "screen": [screen.__class__.__name__, getattr(screen, "title", None), getattr(screen, "lines", None)],
         "seat": list(hub.seat) if hub is not None and hub.seat else None, "time": app.clock.time(),
-        "sessions": link.stream.session, "dropped": link.stream.dropped,
+        "sessions": link.stream.session, "dropped": link.stream.dropped, "backlog": link.stream.backlog(),
         "errors": hub.errors if hub is not None else 0, "proved": hub is not None and hub.seal is not None,
         "why": link.stream.why}}))
 
