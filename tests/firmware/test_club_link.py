@@ -338,3 +338,34 @@ def test_an_enrolled_board_sends_a_whole_game_to_a_proving_hub():
     hub.close()
     s.app.link.stream.close()
     assert json.dumps(enrollment.load(s.app.fs)) == "null"  # enrolled by the test, not on the flash
+
+
+def test_main_adds_the_hubs_link_only_for_an_enrolled_board_with_a_radio(monkeypatch):
+    import pathlib
+    import sys
+    import types
+
+    from tallyboard import boards
+    from tallyboard.club import ClubLink
+
+    monkeypatch.syspath_prepend(str(pathlib.Path(__file__).resolve().parents[2] / "firmware"))
+    monkeypatch.delitem(sys.modules, "main", raising=False)
+    import main
+
+    from tallyboard import usbstream
+
+    usb = types.SimpleNamespace(write=None, read_available=lambda: b"")
+    monkeypatch.setattr(usbstream, "UsbStream", lambda: usb)
+    watched = []
+    s = club_board(1)  # only for an app; its own link is replaced below
+    s.app.link.stream.close()
+    s.app.power = types.SimpleNamespace(watch=lambda sock, on: watched.append(on))
+    pico, picow = boards.load("pico"), boards.load("picow")
+    assert not pico.WIFI and picow.WIFI and boards.load("esp32").WIFI
+    assert not isinstance(main._link_factory("d1", picow)(s.app), ClubLink)  # not enrolled
+    enrollment.save(s.app.fs, "10.0.0.9", 8765, "Club", "", "ab" * 32)
+    assert not isinstance(main._link_factory("d1", pico)(s.app), ClubLink)  # enrolled, no radio
+    link = main._link_factory("d1", picow)(s.app)
+    assert isinstance(link, ClubLink) and link.stream.address == ("10.0.0.9", 8765)
+    assert link.usb.stream is usb  # and USB as ever
+    assert link.hub is None  # the hub's link comes when the hub first speaks
