@@ -39,7 +39,9 @@ microseconds, "display": bytes sent to the panel, "transfers": I2C writes,
 "written": bytes written}`` per press; ``{"link": {"status": [...],
 "games": {id: [bytes, crc32]}}}``; ``{"end": {"screen", "hands",
 "finished", "totals", "modules"}}`` (the app's modules loaded at the
-middle press: the app and one game, in play); when run as a script
+middle press: the app and one game, in play; with ``wifi``, ``hub``: the
+fake hub's connections, notices heard, acknowledgement bursts, bytes read
+and journal bytes had per game); when run as a script
 (``main``, on a board or the unix port), ``{"heap": {"lowest_free",
 "highest_alloc", "boot_alloc", "empty_alloc", "slowest_collect_us",
 "total"}}``
@@ -232,10 +234,14 @@ class Board:
         answered = self._answered()
         wait = self.app.work()
         again = 0  # passes asked for at once (a club hub's requests waiting)
-        while wait is not None and wait <= left and again < 200:
+        while again < 400:
             if self._answered() != answered:
                 answered = self._answered()
                 yield "hub"
+            if self.hub is not None and self.hub.out:
+                wait = 0  # the hub's bytes wake the board (tallyboard.hardware: BoardPower.watch)
+            if wait is None or wait > left:
+                break
             if wait:
                 self.clock.advance(wait)
                 left -= wait
@@ -308,6 +314,10 @@ def steps(data):
     app = board.app
     end = {"screen": app.screen.__class__.__name__, "hands": last[0], "finished": last[1], "totals": last[2],
            "modules": middle}
+    hub = board.hub
+    if hub is not None:
+        end["hub"] = {"connections": hub.connections, "notices": hub.notices, "acks": hub.acks, "took": hub.took,
+                      "stored": [hub.games[g][0] for g in hub.games]}
     print(json.dumps({"end": end}))
 
 

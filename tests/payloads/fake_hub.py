@@ -11,9 +11,10 @@ radio and the hub are stand-ins.
 mode)``:
 
 - ``live``: proves the key both ways as the hub's listener does, then
-  syncs as it does (LIST, FETCH in bursts of 8 pieces with SUM, ACK of
-  what arrived), again at each of the board's notices: the board's work
-  and heap are those of a board talking to a real hub;
+  syncs as it does (HELLO, LIST, FETCH in bursts of 8 pieces with SUM; ACK
+  of what arrived at the first sync and once a game is finished), again
+  at each of the board's notices: the board's work and heap are those of
+  a board talking to a real hub;
 - ``deaf``: proves the key, then takes no byte more (a hub that stopped
   reading);
 - ``blackhole``: the connect never completes.
@@ -50,8 +51,9 @@ class Hub:
         self.state = None
         self.waiting = 0
         self.again = False
-        self.games = {}  # game id -> [bytes had, their CRC]
+        self.games = {}  # game id -> [bytes had, their CRC, finished]
         self.plan = []  # [game id, size] still to fetch
+        self.synced = 0  # syncs done
         self.acks = 0
         self.notices = 0
         self.connections = 0
@@ -100,7 +102,7 @@ class Hub:
             if self.waiting:
                 self.again = True
             else:
-                self.ask("list", [["LIST"]])
+                self.ask("list", [["HELLO"], ["LIST"]])
             return
         words = frames.decode(line, frames.RESPONSE)[1]
         if words[0] != "OK":
@@ -118,10 +120,11 @@ class Hub:
         elif state == "list":
             if words[1] in ("more", "end"):  # not HELLO's answer (its words are sealed: the last is the seal)
                 for entry in words[2:-1]:
-                    gid, size = entry.split(":")[:2]
+                    gid, size, synced, finished = entry.split(":")[:4]
                     had = self.games.get(gid)
                     if had is None:
-                        had = self.games[gid] = [0, 0]
+                        had = self.games[gid] = [0, 0, False]
+                    had[2] = finished == "1" and synced != size
                     if int(size) > had[0]:
                         self.plan.append([gid, int(size)])
             if not self.waiting:
@@ -135,10 +138,14 @@ class Hub:
             if not self.waiting:
                 self.fetch()
         elif state == "ack" and not self.waiting:
-            self.state = None
-            if self.again:
-                self.again = False
-                self.ask("list", [["LIST"]])
+            self.done()
+
+    def done(self):
+        # A sync over: another at once if the board told of more meanwhile.
+        self.state = None
+        if self.again:
+            self.again = False
+            self.ask("list", [["HELLO"], ["LIST"]])
 
     def fetch(self):
         # The next burst of FETCHes (and SUM at a game's end), or the ACKs.
@@ -159,8 +166,12 @@ class Hub:
         acks = []
         for gid in self.games:
             had = self.games[gid]
-            if had[0]:
+            if had[0] and (had[2] or not self.synced):
                 acks.append(["ACK", gid, str(had[0]), "%08x" % (had[1] & 0xFFFFFFFF)])
+        self.synced += 1
+        if not acks:
+            self.done()
+            return
         self.acks += 1
         self.ask("ack", acks)
 
