@@ -135,6 +135,27 @@ class RawHub:
         return self.answer()[1]
 
 
+def full_listener():
+    """A socket listening on 127.0.0.1 whose queue is full: the kernel
+    drops new SYNs, so a connect to it never completes. Returns (port,
+    close)."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(0)
+    fillers = []
+    for _ in range(4):
+        f = socket.socket()
+        f.setblocking(False)
+        f.connect_ex(server.getsockname())
+        fillers.append(f)
+
+    def close():
+        for s in fillers + [server]:
+            s.close()
+
+    return server.getsockname()[1], close
+
+
 def club_board(port, key=KEY, device=DEVICE, fs=None, backoff=50):
     """A board app on CPython (the UI script's Session: a simulated panel,
     an in-memory flash) enrolled with the hub on 127.0.0.1:``port``; the

@@ -9,9 +9,6 @@ SEAT) is loaded when the hub first speaks, as the USB link is when the PC
 does: a board whose hub is off keeps only the stream in RAM.
 """
 
-import sys
-
-
 class ClubLink:
     """``poll()`` and ``idle(wait)`` for the app (tallyboard.app.App):
     ``usb`` the USB link (or None), ``stream`` the hub's stream,
@@ -35,9 +32,9 @@ class ClubLink:
         data = stream.read_available()
         if not data:
             return got
-        home = sys.modules.get("tallyboard.ui.home")
-        if home is not None:
-            home.link_up()  # the home menu's preloaded form makes room
+        # (The home menu's preloaded form stays: unlike the PC's sync at
+        # home, the hub's link stays for the games, whose own heap is the
+        # highest; the press that opens the form then loads nothing.)
         hub = self.hub = self.make(stream)
         hub.reader.feed(data)
         hub.poll()

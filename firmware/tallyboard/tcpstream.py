@@ -122,11 +122,13 @@ class TcpStream:
             s.setblocking(False)
             try:
                 s.connect(sockets.getaddrinfo(self.address[0], self.address[1])[0][-1])
+                self.state = _CONNECTED  # at once (it can be, on the same host)
+                self.session += 1
             except OSError as e:
                 if e.args[0] not in _WAITING:
                     raise
-            self._poll = select.poll()
-            self._poll.register(s, select.POLLOUT)
+                self._poll = select.poll()
+                self._poll.register(s, select.POLLOUT)
         except OSError:
             self.close("no socket")
             return

@@ -17,7 +17,7 @@ import pytest
 from tallyboard import enrollment, frames
 from tallyboard.seal import Seal, hmac_sha256, proof, session_key, text_of
 from tallyboard.tcpstream import TcpStream
-from tests.club import DEVICE, KEY, RawHub, club_board
+from tests.club import DEVICE, KEY, RawHub, club_board, full_listener
 from tests.firmware.ui_corpus import corpus
 
 
@@ -219,18 +219,7 @@ def test_enroll_over_usb_writes_the_club_atomically_and_forget_removes_it():
 
 
 def test_the_stream_gives_up_a_connect_that_never_completes_without_waiting():
-    # A listening socket whose queue is full: the kernel drops the board's
-    # SYN, so its connect stays under way.
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen(0)
-    port = server.getsockname()[1]
-    fillers = []
-    for _ in range(4):
-        f = socket.socket()
-        f.setblocking(False)
-        f.connect_ex(("127.0.0.1", port))
-        fillers.append(f)
+    port, close = full_listener()
     now = [0]
     stream = TcpStream("127.0.0.1", port, lambda: now[0], backoff=1000)
     took = []
@@ -247,8 +236,7 @@ def test_the_stream_gives_up_a_connect_that_never_completes_without_waiting():
     assert not stream.connected() and stream.session == 0
     assert max(took) < 0.5  # no step waited on the network
     assert 0 < stream.wait_ms() <= 1000  # the next try after the backoff
-    for s in fillers + [server]:
-        s.close()
+    close()
 
 
 def test_the_stream_backs_off_when_the_hub_refuses_and_drops_a_silent_hub():

@@ -14,6 +14,7 @@ import select
 import socket
 import threading
 import time
+import types
 
 import pytest
 
@@ -24,7 +25,7 @@ from tallyfakes.describe import describe
 from tallyfakes.memfs import MemFS
 from tests import mpvm
 from tests.board_keys import keys_for, longest_game
-from tests.club import KEY, RawHub
+from tests.club import KEY, RawHub, full_listener
 from tests.firmware.ui_corpus import corpus
 from tests.firmware.ui_script import Session
 from tests.host.board_sim import BoardThread
@@ -269,21 +270,6 @@ def test_a_forged_hub_and_bad_frames_change_nothing_on_the_board(tmp_path):
     assert end["screen"][0] != "Message"
 
 
-def _full_listener():
-    # A listening socket whose queue is full: the kernel drops new SYNs,
-    # so a connect to it never completes.
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen(0)
-    fillers = []
-    for _ in range(4):
-        f = socket.socket()
-        f.setblocking(False)
-        f.connect_ex(server.getsockname())
-        fillers.append(f)
-    return server, fillers
-
-
 @pytest.mark.parametrize("network", ["connect never completes", "hub stops reading"])
 def test_a_dead_network_costs_the_players_nothing(tmp_path, network):
     keys, cpython = longest_game()
@@ -293,9 +279,8 @@ def test_a_dead_network_costs_the_players_nothing(tmp_path, network):
     closers = []
     data = {"keys": keys, "pace_ms": 5, "until": "keys"}
     if network == "connect never completes":
-        server, fillers = _full_listener()
-        closers = fillers + [server]
-        port = server.getsockname()[1]
+        port, close = full_listener()
+        closers = [types.SimpleNamespace(close=close)]
         lines = run_board(data, flash, port)
     else:
         hub = RawHub()

@@ -29,9 +29,12 @@ Input (tt_data.json)::
      "memfs": false,        # the journal in RAM instead of the flash folder
      "per_step": false,     # print the free heap after every step
      "pause_ms": 1500,      # the quiet time between two presses (PAUSE_MS)
-     "wifi": null}          # enrolled in a club: the hub's link too, to a
+     "wifi": null,          # enrolled in a club: the hub's link too, to a
                             # hub in this process (tests/payloads/fake_hub.py)
                             # "live", "deaf" or "blackhole"
+     "blackhole_port": null}  # "blackhole" over a real socket (the unix
+                            # port) to 127.0.0.1 at this port, a listener
+                            # whose queue is full (tests/club.py)
 
 Output, JSON lines: ``{"press": i, "us": time of the press in
 microseconds, "display": bytes sent to the panel, "transfers": I2C writes,
@@ -151,6 +154,7 @@ class Board:
         self.link = None
         self.usb = data.get("link", True)
         self.wifi = data.get("wifi")
+        self.blackhole_port = data.get("blackhole_port")
         self.hub = None
         make_link = self._make_link if self.usb or self.wifi else None
         self.app = App(Display(self.bus, addr), self.buttons, self.fs, self.clock, link=make_link, rng=_first_seat,
@@ -191,8 +195,13 @@ class Board:
         self.hub = fake_hub.Hub(key, "testboard", self.wifi)
         wifi = Wifi("club", "", self.clock.ticks_ms, fake_hub.network())
         club = {"host": "10.0.0.1", "port": 8765, "key": key}
-        return clubs.start(app, club, "testboard", "0.1.0", self.link, sockets=fake_hub.sockets(self.hub),
-                           up=wifi.up, random_bytes=_nonce)
+        sockets = fake_hub.sockets(self.hub)
+        if self.blackhole_port:
+            import socket as sockets
+
+            club = {"host": "127.0.0.1", "port": self.blackhole_port, "key": key}
+        return clubs.start(app, club, "testboard", "0.1.0", self.link, sockets=sockets, up=wifi.up,
+                           random_bytes=_nonce)
 
     def press(self, key):
         """Inject one key press (a letter of KEYS, upper case for long);
@@ -286,6 +295,11 @@ def steps(data):
         yield "hub"
     board = Board(data)
     yield "boot"
+    if board.hub is not None:
+        # The board joins the hub (its first sync) before the players'
+        # first press, as its loop does while they sit down.
+        for label in board.pause_steps():
+            yield label
     keys = data["keys"]
     middle = None
     # The last game's hands, finished and totals. Not the game itself: the
