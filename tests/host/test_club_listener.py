@@ -185,9 +185,9 @@ def test_two_listeners_over_one_database_serve_their_boards(hub, tmp_path):
             gid, data = journal_of(s)
             return stored_games(listener.db_path, device).get(gid, (None,))[0] == data
 
-        run_until(boards, lambda: caught_up(a, "board-a") and caught_up(b, "board-b"))
-        assert listener.events.of("stored", "board-a") and not listener.events.of("stored", "board-b")
-        assert events.of("stored", "board-b") and not events.of("stored", "board-a")
+        run_until(boards, lambda: caught_up(a, "board-a") and caught_up(b, "board-b")
+                  and listener.events.of("stored", "board-a") and events.of("stored", "board-b"))
+        assert not listener.events.of("stored", "board-b") and not events.of("stored", "board-a")
     finally:
         other.stop()
 
