@@ -344,10 +344,9 @@ def test_main_adds_the_hubs_link_only_for_an_enrolled_board_with_a_radio(monkeyp
 
     usb = types.SimpleNamespace(write=None, read_available=lambda: b"")
     monkeypatch.setattr(usbstream, "UsbStream", lambda: usb)
-    watched = []
     s = club_board(1)  # only for an app; its own link is replaced below
     s.app.link.stream.close()
-    s.app.power = types.SimpleNamespace(watch=lambda sock, on: watched.append(on))
+    s.app.power = types.SimpleNamespace(watch=lambda sock, on: None)
     pico, picow = boards.load("pico"), boards.load("picow")
     assert not pico.WIFI and picow.WIFI and boards.load("esp32").WIFI
     assert not isinstance(main._link_factory("d1", picow)(s.app), ClubLink)  # not enrolled

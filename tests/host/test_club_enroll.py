@@ -105,3 +105,31 @@ def test_board_keys_are_checked_and_kept_per_board(tmp_path):
         assert d.enrolled_boards() == [("b1", 300.0), ("b2", 200.0)]
     # json of the key is never what a listing gives
     assert "ef" * 32 not in json.dumps(Database(tmp_path / "k.sqlite").enrolled_boards())
+
+
+def test_a_schema_3_database_gains_the_board_keys_table_and_keeps_its_games(tmp_path):
+    import sqlite3
+
+    from tricktally_host import db as dbmod
+    from tests.host.board_sim import play_games
+    from tallyboard.journal.journal import Journal
+    from tallyfakes.memfs import MemFS
+    from tricktally_host.sync import crc_hex, record_of
+
+    journal = Journal(MemFS())
+    journal.boot()
+    play_games(journal, 1)
+    data = journal.read(1, 0, journal.size(1))
+    path = tmp_path / "three.sqlite"
+    with Database(path) as d:
+        record, _, _, used = record_of(data, DEVICE, 1)
+        d.store_game(DEVICE, 1, record, used, crc_hex(data[:used]), journal=data[:used])
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("DROP TABLE board_keys")
+    conn.execute("UPDATE schema_version SET version = 3")
+    conn.close()
+    with Database(path) as d:
+        assert d.conn.execute("SELECT version FROM schema_version").fetchone()[0] == dbmod.SCHEMA_VERSION == 4
+        assert d.board_key(DEVICE) is None and len(d.games()) == 1
+        d.set_board_key(DEVICE, "ab" * 32)
+        assert d.board_key(DEVICE) == "ab" * 32

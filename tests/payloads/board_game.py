@@ -64,9 +64,9 @@ import gc
 import json
 
 try:
-    from board_io import EPOCH, Stream, app_modules, hold, pin, sync_steps, ticks_diff, ticks_us
+    from board_io import Stream, app_modules, fake_buttons, hold, sync_steps, ticks_diff, ticks_us
 except ImportError:  # CPython, imported as tests.payloads.*
-    from tests.payloads.board_io import EPOCH, Stream, app_modules, hold, pin, sync_steps, ticks_diff, ticks_us
+    from tests.payloads.board_io import Stream, app_modules, fake_buttons, hold, sync_steps, ticks_diff, ticks_us
 
 
 KEYS = "udlrob"  # a letter for each of NAMES, in order
@@ -123,18 +123,9 @@ class Board:
 
     def __init__(self, data, fs=None):
         from tallyboard.app import App
-        from tallyboard.buttons import NAMES, Buttons
         from tallyboard.display import Display
-        from tallyfakes.fake_clock import FakeClock
 
-        self.held = {}
-        for name in NAMES:
-            self.held[name] = False
-        self.clock = FakeClock(epoch=EPOCH)
-        sources = {}
-        for name in NAMES:
-            sources[name] = pin(self.held, name)
-        self.buttons = Buttons(sources, self.clock.ticks_ms)
+        self.held, self.clock, self.buttons = fake_buttons()
         addr = 0x3C
         real = None
         if data.get("i2c"):

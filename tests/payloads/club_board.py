@@ -38,13 +38,12 @@ import socket
 import time
 from binascii import unhexlify
 
-from board_io import EPOCH, hold, pin
+from board_io import fake_buttons, hold
 from tallyboard import club as clubs
 from tallyboard.app import App
-from tallyboard.buttons import NAMES, Buttons
+from tallyboard.buttons import NAMES
 from tallyboard.display import Display
 from tallyboard.fs import OsFS
-from tallyfakes.fake_clock import FakeClock
 
 KEYS = "udlrob"
 
@@ -60,14 +59,7 @@ class ClubBoard:
     """The app wired as on an enrolled board."""
 
     def __init__(self, data):
-        self.held = {}
-        for name in NAMES:
-            self.held[name] = False
-        self.clock = FakeClock(epoch=EPOCH)
-        sources = {}
-        for name in NAMES:
-            sources[name] = pin(self.held, name)
-        self.buttons = Buttons(sources, self.clock.ticks_ms)
+        self.held, self.clock, self.buttons = fake_buttons()
         club = {"host": data["host"], "port": data["port"], "ssid": "club", "password": "",
                 "key": unhexlify(data["key"])}
         device = data["device"]
