@@ -2,7 +2,8 @@
 """A board's enrollment in a club: the hub's address, the club's Wi-Fi and
 the board's key, kept in ``club.json`` on the flash (docs/CLUB.md).
 
-``tricktally club enroll`` writes it over USB (the link's ENROLL request);
+``tricktally club enroll`` writes it over USB (the link's ENROLL request,
+``request``);
 ``firmware/main.py`` reads it at boot: a board without it (or with a
 damaged one) plays as ever and syncs over USB only. The file is replaced
 atomically (``fs.write_file``): a power cut leaves the old enrollment or
@@ -18,6 +19,23 @@ from binascii import unhexlify
 FILE = "club.json"
 KEY_BYTES = 32
 _HEX = "0123456789abcdef"
+
+
+def request(fs, words):
+    """The link's ENROLL request (docs/PROTOCOL.md): ``ENROLL HOST PORT
+    SSID PASSWORD KEY`` (the Wi-Fi name and password as hex of UTF-8)
+    writes the enrollment, ``ENROLL -`` forgets it; returns the answer's
+    words. FrameError or ValueError, nothing written, when it is refused."""
+    from tallyboard import frames  # loaded with the link that asks; not at boot (load)
+
+    if len(words) == 2 and words[1] == "-":
+        forget(fs)
+        return ["OK", "-"]
+    if len(words) != 6:
+        raise frames.FrameError("args", "ENROLL takes 5 arguments, or -")
+    port = frames.parse_int(words[2], 1, 65535, "port")
+    save(fs, words[1], port, frames.unpack_text(words[3]), frames.unpack_text(words[4]), words[5])
+    return ["OK", words[1], words[2]]
 
 
 def save(fs, host, port, ssid, password, key):

@@ -313,25 +313,16 @@ class Link:
         return ["OK", str(len(names))]
 
     def _enroll(self, words):
-        # ENROLL HOST PORT SSID PASSWORD KEY: the club's hub, its Wi-Fi
-        # (name and password as hex of UTF-8) and this board's key (64 hex
-        # digits), written to the flash at once, in use from the next boot;
-        # ENROLL - forgets them (docs/CLUB.md). USB only: the Wi-Fi link
-        # has no such verb.
+        # ENROLL ...: a club's hub, its Wi-Fi and this board's key, or
+        # ENROLL - to forget them (tallyboard.enrollment.request). USB
+        # only: the Wi-Fi link has no such verb.
         from tallyboard import enrollment
 
         try:
-            if len(words) == 2 and words[1] == "-":
-                enrollment.forget(self.config.fs)
-                return ["OK", "-"]
-            self._args(words, 5)
-            port = frames.parse_int(words[2], 1, 65535, "port")
-            enrollment.save(self.config.fs, words[1], port, frames.unpack_text(words[3]),
-                            frames.unpack_text(words[4]), words[5])
+            return enrollment.request(self.config.fs, words)
         finally:
             if implementation.name == "micropython":
                 unload("tallyboard.enrollment")
-        return ["OK", words[1], str(port)]
 
     def _time(self, words):
         self._args(words, 1)
