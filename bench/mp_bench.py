@@ -27,6 +27,10 @@ moment. The rest are figures to watch.
   ``mp.import_bytes.MODULE`` gives each module's own share (its package
   and the modules it imports loaded first). ``mp.import_bytes_es``: the
   same in Spanish.
+- ``mp.heap_min_free_share.wifi`` (the guard with Wi-Fi sending, >= 0.35):
+  the same for the longest game played by a board in a club, its hub
+  syncing after every entry (docs/CLUB.md; the hub, in the payload's
+  process, counted as the board's).
 - ``mp.heap_min_free_in_game`` (and ``_share``, watch): the lowest free
   heap of the three games' run after the presses that leave a game in
   play; ``mp.heap_min_free_share.wizard6_in_game``: that share for the
@@ -54,6 +58,7 @@ from tests.mpvm import HEAPSIZE, MicroPythonError, compiled_tree, payload_lines
 
 GOALS = {
     "mp.heap_min_free_share": (">=", 0.35),
+    "mp.heap_min_free_share.wifi": (">=", 0.35),
     "mp.alloc_per_press_mean": ("<=", 2048),
 }
 
@@ -140,17 +145,19 @@ def import_measures(root=None):
     return out
 
 
-def replay(which=GAMES, heap=None, root=None):
+def replay(which=GAMES, heap=None, root=None, wifi=None):
     """Replay, on the unix port, the key presses that play the games
     ``which`` from a fresh board (tests/board_keys.py records them on
     CPython), then the link's sync, through tests/payloads/board_game.py:
     the VM holds the app and a key replayer, not the test's planner.
     Returns {"heap", "min_free" (whole run: boot, games, home, sync),
-    "min_free_game" (after the presses that leave a game in play)}."""
+    "min_free_game" (after the presses that leave a game in play)}.
+    ``wifi``: the board is in a club, its hub (tests/payloads/fake_hub.py)
+    syncing after every entry, and no USB sync at the end."""
     from tests.board_keys import games_keys
 
     keys, session = games_keys(games(which))
-    data = json.dumps({"keys": keys, "flash": "tt_flash", "link": True, "per_step": True})
+    data = json.dumps({"keys": keys, "flash": "tt_flash", "link": not wifi, "per_step": True, "wifi": wifi})
     lines = payload_lines("board_game", data=data, heap=heap, root=root)
     heap_line = [line["heap"] for line in lines if "heap" in line][0]
     in_game = [line["free"] for line in lines
@@ -176,6 +183,8 @@ def measure():
     out["mp.heap_min_free_in_game"] = heap["min_free_game"]
     out["mp.heap_min_free_in_game_share"] = round(heap["min_free_game"] / heap["heap"], 3)
     out["mp.heap_min_free_share.wizard6_in_game"] = round(longest["min_free_game"] / longest["heap"], 3)
+    club = replay(which=[LONGEST], wifi="live")
+    out["mp.heap_min_free_share.wifi"] = round(club["min_free"] / club["heap"], 3)
     # The same run driven by app_game's planner on the VM (watch: the
     # harness's own heap counted as the app's).
     out["mp.heap_min_free_share.planner_harness"] = round(run["min_free"] / run["heap"], 3)

@@ -24,6 +24,13 @@ bench/pico_est.py (docs/PICO_BUDGET.md says how, and where it can be wrong).
 - ``pico_est.collect_ms``: the slowest gc.collect() between presses, scaled
   the same way as the work (watch: a board collects when its heap is full,
   inside some press).
+- ``pico_est.wifi_live.press_ms.p95`` / ``.max``: the same game on a board
+  in a club, its hub syncing after every entry (tests/payloads/fake_hub.py,
+  in the payload's process); ``pico_est.wifi_unreachable.press_ms.*``: a
+  connect that never completes (a real socket to a listener whose queue
+  is full); ``pico_est.wifi_deaf.press_ms.*``: a hub that proved the key,
+  then stopped reading (docs/CLUB.md: sending never blocks a press). The
+  same goals; RUNS_WIFI runs each (the flash work is the plain game's).
 """
 
 from bench import pico_est
@@ -32,12 +39,22 @@ from tests.board_keys import longest_game
 GOALS = {
     "pico_est.press_ms.p95": ("<=", 50),
     "pico_est.press_ms.max": ("<=", 100),
+    "pico_est.wifi_live.press_ms.p95": ("<=", 50),
+    "pico_est.wifi_live.press_ms.max": ("<=", 100),
+    "pico_est.wifi_unreachable.press_ms.p95": ("<=", 50),
+    "pico_est.wifi_unreachable.press_ms.max": ("<=", 100),
+    "pico_est.wifi_deaf.press_ms.p95": ("<=", 50),
+    "pico_est.wifi_deaf.press_ms.max": ("<=", 100),
 }
+# Runs of each club case: fewer than the plain game's, as each costs as
+# much (each press keeps its fastest run).
+RUNS_WIFI = 8
 
 
 def measure():
     keys, _ = longest_game()
-    presses = pico_est.estimate(keys)
+    flash = pico_est.flash_ops(keys)
+    presses = pico_est.estimate(keys, flash=flash)
     s = pico_est.summary(presses)
     writes = sum(1 for p in presses if p["pages"])
     out = {
@@ -53,6 +70,11 @@ def measure():
     out["pico_est.scaling_error"] = round(pico_est.cross_check(), 3)
     for part in ("work_ms", "display_ms", "flash_ms"):
         out["pico_est.%s.p95" % part] = round(pico_est.percentile([p[part] for p in presses], 0.95), 1)
+    for name, case in (("live", "live"), ("unreachable", "blackhole"), ("deaf", "deaf")):
+        s = pico_est.summary(pico_est.estimate(keys, RUNS_WIFI, case, flash))
+        out["pico_est.wifi_%s.press_ms.p95" % name] = round(s["p95"], 1)
+        out["pico_est.wifi_%s.press_ms.max" % name] = round(s["max"], 1)
+        out["pico_est.wifi_%s.slowest_press" % name] = s["slowest"]["index"]
     return out
 
 

@@ -66,27 +66,38 @@ def flash_ms(pages, erases):
     return pages * PAGE_PROGRAM_MS + erases * SECTOR_ERASE_MS
 
 
-def unix_runs(keys, runs=RUNS):
+def unix_runs(keys, runs=RUNS, wifi=None):
     """Run the scripted game ``runs`` times on the unix port; returns a list
     of (press lines, fastest calibration in us, collection time in us after
-    each step)."""
+    each step). ``wifi``: the board is in a club, its hub in the payload
+    (tests/payloads/fake_hub.py: "live", "deaf", "blackhole")."""
     from tests import mpvm
     from tests.board_keys import board_data
 
     data = json.loads(board_data(keys))
     data["calibrate"] = CALIBRATION_RUNS
+    data["wifi"] = wifi
+    close = None
+    if wifi == "blackhole":
+        from tests.club import full_listener
+
+        data["blackhole_port"], close = full_listener()
     # The journal in RAM: its Python work is timed, the host's file system
     # calls are not (the flash's own time is counted below).
     data["memfs"] = True
     out = []
-    for _ in range(runs):
-        lines = mpvm.payload_lines("board_game", json.dumps(data), heap=TIMING_HEAP)
-        presses = [line for line in lines if "press" in line]
-        if len(presses) != len(keys):
-            raise ValueError("the unix port ran %d of %d presses" % (len(presses), len(keys)))
-        calibration = [line["calibration_us"] for line in lines if "calibration_us" in line][0]
-        collects = [line["collect_us"] for line in lines if "collect_us" in line]
-        out.append((presses, min(calibration), collects))
+    try:
+        for _ in range(runs):
+            lines = mpvm.payload_lines("board_game", json.dumps(data), heap=TIMING_HEAP)
+            presses = [line for line in lines if "press" in line]
+            if len(presses) != len(keys):
+                raise ValueError("the unix port ran %d of %d presses" % (len(presses), len(keys)))
+            calibration = [line["calibration_us"] for line in lines if "calibration_us" in line][0]
+            collects = [line["collect_us"] for line in lines if "collect_us" in line]
+            out.append((presses, min(calibration), collects))
+    finally:
+        if close is not None:
+            close()
     return out
 
 
@@ -126,7 +137,7 @@ def flash_ops(keys):
     return out
 
 
-def estimate(keys, runs=RUNS):
+def estimate(keys, runs=RUNS, wifi=None, flash=None):
     """The Pico estimate of every press of ``keys`` (tests/board_keys.py
     letters, played from a fresh board): a list of dicts with ``key``,
     ``work_ms``, ``display_ms``, ``flash_ms``, ``ms`` (their sum),
@@ -134,9 +145,10 @@ def estimate(keys, runs=RUNS):
     ``idle_erases``, ``idle_flash_ms``: the flash work of the pause after
     the press (in no press's ``ms``); and, for the whole game,
     ``collect_ms`` (the slowest gc.collect() between presses, scaled the
-    same way) in every dict."""
-    runs_out = unix_runs(keys, runs)
-    flash = flash_ops(keys)
+    same way) in every dict. ``wifi``: as ``unix_runs`` (the flash work
+    is the same: pass ``flash``, ``flash_ops``'s, to reuse it)."""
+    runs_out = unix_runs(keys, runs, wifi)
+    flash = flash or flash_ops(keys)
     presses = []
     for i, key in enumerate(keys):
         # The fastest run of this press: the others were slowed by the host.

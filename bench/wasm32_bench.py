@@ -21,6 +21,18 @@ bench/mp_bench.py, are a guard and figures to watch).
   in dependency order (each module's own cost: docs/PICO_BUDGET.md's
   table).
 - ``wasm32.boot_bytes``: the live heap after boot, before the first press.
+- ``wasm32.wifi.heap_peak_bytes`` (goal <= 96 KB, as a board with a radio
+  enrolled in a club plays it: docs/CLUB.md): the same longest game with
+  the club's link on and the hub on the other end of a fake socket in the
+  payload's process (tests/payloads/fake_hub.py: it proves the key and
+  syncs after every notice as the hub's listener does; its own code is
+  imported first and not counted, its objects are). A collection after
+  boot, after every key press and its pause, and after every pass of the
+  loop that answered the hub (the sync's midst); the highest of them, less
+  the heap before the board booted. No USB sync at the end (the hub has
+  every game already). ``wasm32.wifi.boot_bytes`` and
+  ``wasm32.wifi.import_bytes`` (the modules loaded at the middle press,
+  the club's link's among them) are watched.
 
 ``python -m bench.wasm32_bench --table`` prints the per-module table.
 """
@@ -36,6 +48,7 @@ from tests.mpvm import REPO
 GOALS = {
     "wasm32.import_bytes": ("<=", 64 * 1024),
     "wasm32.heap_peak_bytes": ("<=", 96 * 1024),
+    "wasm32.wifi.heap_peak_bytes": ("<=", 96 * 1024),
 }
 
 
@@ -65,6 +78,38 @@ def check_run(labels, presses, lines):
         raise ValueError("the longest game did not finish")
     if not link or set(link[0]["status"]) != {"OK"} or not link[0]["games"]:
         raise ValueError("the sync was refused: %r" % (link[0]["status"] if link else None,))
+
+
+def wifi_steps():
+    """(payload lines, runner steps) of the longest game played by a
+    board in a club (the hub's link on, ``live``), checked by
+    ``check_wifi_run``."""
+    keys, _ = longest_game()
+    data = json.loads(board_data(keys, link=False))
+    data["wifi"] = "live"
+    lines, steps = wasm32.run_steps("board_game", json.dumps(data))
+    check_wifi_run([label for label, _ in steps["steps"]], len(keys), lines)
+    return lines, steps
+
+
+def check_wifi_run(labels, presses, lines):
+    """Raise ValueError unless the run booted (after the payload's hub was
+    imported), pressed every key in order, finished the game, and the hub
+    proved the key once and synced (heard notices, acknowledged, and had
+    every journal byte the board wrote)."""
+    if labels[:3] != ["start", "hub", "boot"]:
+        raise ValueError("the run did not start with the hub imported, then boot: %r" % (labels[:4],))
+    pressed = [label for label in labels[3:] if label != "hub"]
+    if pressed != list(range(presses)):
+        raise ValueError("the run did not press every key in order")
+    end = [line["end"] for line in lines if "end" in line]
+    if not end or not end[0]["finished"]:
+        raise ValueError("the longest game did not finish")
+    hub = end[0].get("hub") or {}
+    if hub.get("connections") != 1 or not hub.get("notices") or not hub.get("acks") or not hub.get("stored"):
+        raise ValueError("the hub did not sync the game: %r" % (hub,))
+    if labels.count("hub") < presses // 2:
+        raise ValueError("too few steps in the hub's syncs: %d" % labels.count("hub"))
 
 
 def source_of(module):
@@ -145,10 +190,26 @@ def measure():
     start = figures[0][1]
     peak = max(used for _, used in figures)
     _, total = module_costs(end["modules"])
-    return {
+    out = {
         "wasm32.import_bytes": total,
         "wasm32.heap_peak_bytes": peak - start,
         "wasm32.boot_bytes": figures[1][1] - start,
+    }
+    out.update(measure_wifi())
+    return out
+
+
+def measure_wifi():
+    """The figures of the longest game played by a board in a club."""
+    lines, steps = wifi_steps()
+    figures = steps["steps"]
+    start = figures[1][1]  # the payload's hub imported: its code is not the board's
+    end = [line["end"] for line in lines if "end" in line][0]
+    _, total = module_costs(end["modules"])
+    return {
+        "wasm32.wifi.heap_peak_bytes": max(used for _, used in figures[2:]) - start,
+        "wasm32.wifi.boot_bytes": figures[2][1] - start,
+        "wasm32.wifi.import_bytes": total,
     }
 
 

@@ -21,7 +21,7 @@ HW = REPO / "hardware"
 README = HW / "README.md"
 SVG = {"pico": HW / "wiring-pico.svg", "esp32": HW / "wiring-esp32.svg"}
 # Which drawing and table documents each board file.
-DOC_FOR = {"pico": "pico", "pico2": "pico", "esp32": "esp32"}
+DOC_FOR = {"pico": "pico", "pico2": "pico", "picow": "pico", "pico2w": "pico", "esp32": "esp32"}
 
 
 def load_tool():

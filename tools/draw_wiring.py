@@ -81,8 +81,8 @@ class Layout:
 
 
 LAYOUTS = (
-    Layout("pico", ("pico", "pico2"), "Raspberry Pi Pico / Pico 2", "Pico pin", _PICO_LEFT, _PICO_RIGHT, "3V3(OUT)", True,
-           "Pico and Pico 2 share the header and the board file's pins."),
+    Layout("pico", ("pico", "pico2", "picow", "pico2w"), "Raspberry Pi Pico / Pico 2", "Pico pin", _PICO_LEFT, _PICO_RIGHT,
+           "3V3(OUT)", True, "Pico and Pico 2 (and their W models) share the header and the board file's pins."),
     Layout("esp32", ("esp32",), "ESP32 dev board (ESP32-DevKitC V4 shown)", "DevKitC pin", _ESP_LEFT, _ESP_RIGHT, "3V3", False,
            "Other ESP32 dev boards put the pins elsewhere: follow the GPIO numbers printed beside the pins."),
 )

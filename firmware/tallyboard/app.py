@@ -161,9 +161,10 @@ class App:
         game's start record: docs/JOURNAL.md; the code a screen's OK will
         need, named by its ``loads``; in a game, the score table's), the
         journal's idle fold once the keys are quiet (its flash erase then
-        falls between presses), and with power hardware the idle steps and
-        the battery. Returns the ms until the journal wants to be called
-        again (None: no wish)."""
+        falls between presses), with power hardware the idle steps and
+        the battery, and a club hub's link (its ``idle``). Returns the ms
+        until the journal or the link wants to be called again (None: no
+        wish)."""
         self.tick()
         if self._forget == self.presses:
             # No press since a game screen opened (next_screen): the menus'
@@ -191,6 +192,11 @@ class App:
         wait = self.journal.idle(self.presses, self.clock.ticks_ms())
         if self.keeper is not None:
             self.keeper.work()
+        idle = getattr(self.link, "idle", None)
+        if idle is not None:
+            # A link with times of its own (a club hub's: tallyboard.club)
+            # hears of this pass's records and says when to look again.
+            wait = idle(wait)
         return wait
 
     # ----- where a game stands ------------------------------------------------

@@ -27,6 +27,8 @@ MAX_ID = 999999999
 MAX_CHUNK = 600
 REQUEST = 62  # '>'
 RESPONSE = 60  # '<'
+# A board's notice to a club hub, unasked (docs/CLUB.md): "!N NEW".
+NOTICE = 33  # '!'
 _STAR = b" *"
 _CRC_LEN = 8
 _HEX = "0123456789abcdef"
@@ -229,6 +231,10 @@ class LineReader:
     def pending(self):
         """How many bytes wait for the end of their line."""
         return len(self._buf)
+
+    def ready(self):
+        """True when a whole line waits to be taken."""
+        return self._buf.find(b"\n") >= 0
 
     def clear(self):
         """Forget everything received so far."""

@@ -125,6 +125,7 @@ class BoardPower:
         if getattr(board, "VBUS_PIN", None) is not None:
             self._vbus = machine.Pin(board.VBUS_PIN, machine.Pin.IN)
         latches = _Latches(buttons)
+        self._select = select
         self._poll = select.poll()
         self._poll.register(latches, select.POLLIN)
         self._poll.register(stdin or sys.stdin, select.POLLIN)
@@ -151,7 +152,8 @@ class BoardPower:
         return self._vbus is not None and self._vbus.value() == 1
 
     def wait(self, ms):
-        """Sleep until a button interrupt, a byte on the USB link, or ``ms``
+        """Sleep until a button interrupt, a byte on the USB link (or from a
+        watched socket), or ``ms``
         (None: no time limit). ``select.poll`` waits with the core stopped
         (WFE on rp2) between interrupts, at the lower clock when the wait is
         long; with the display off the ESP32 uses light sleep, woken by any
@@ -165,6 +167,17 @@ class BoardPower:
         self._poll.poll(-1 if ms is None else ms)
         if slowed_here:
             self.fast()
+
+    def watch(self, stream, on):
+        """Let ``wait`` end on bytes from ``stream`` too (a club hub's
+        socket, tallyboard.tcpstream) while ``on``; not once it is closed."""
+        if on:
+            self._poll.register(stream, self._select.POLLIN)
+        else:
+            try:
+                self._poll.unregister(stream)
+            except (KeyError, OSError, ValueError):
+                pass
 
     def _esp32_lightsleep(self, ms):
         machine = self._machine

@@ -238,4 +238,7 @@ S = {
     "cfg_roster": "At most {0} names.",
     "cfg_twice": "{0} is already in the list.",
     "cfg_value": "This setting takes no such value.",
+    # issue 27: where a club's hub sends the players next
+    "club_round": "Round {0}",
+    "club_seat": "Table {0}, seat {1}",
 }

@@ -233,4 +233,7 @@ S = {
     "cfg_roster": "Como máximo {0} nombres.",
     "cfg_twice": "{0} ya está en la lista.",
     "cfg_value": "Este ajuste no admite ese valor.",
+    # issue 27: where a club's hub sends the players next
+    "club_round": "Ronda {0}",
+    "club_seat": "Mesa {0}, asiento {1}",
 }

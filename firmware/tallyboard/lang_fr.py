@@ -234,4 +234,7 @@ S = {
     "cfg_roster": "{0} noms au plus.",
     "cfg_twice": "{0} est déjà dans la liste.",
     "cfg_value": "Ce réglage n'accepte pas cette valeur.",
+    # issue 27: where a club's hub sends the players next
+    "club_round": "Tour {0}",
+    "club_seat": "Table {0}, place {1}",
 }

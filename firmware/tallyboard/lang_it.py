@@ -234,4 +234,7 @@ S = {
     "cfg_roster": "Al massimo {0} nomi.",
     "cfg_twice": "{0} è già nella lista.",
     "cfg_value": "Questa impostazione non accetta quel valore.",
+    # issue 27: where a club's hub sends the players next
+    "club_round": "Giro {0}",
+    "club_seat": "Tavolo {0}, posto {1}",
 }

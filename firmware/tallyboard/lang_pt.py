@@ -234,4 +234,7 @@ S = {
     "cfg_roster": "No máximo {0} nomes.",
     "cfg_twice": "{0} já está na lista.",
     "cfg_value": "Esta definição não aceita esse valor.",
+    # issue 27: where a club's hub sends the players next
+    "club_round": "Ronda {0}",
+    "club_seat": "Mesa {0}, lugar {1}",
 }

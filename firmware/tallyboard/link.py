@@ -71,6 +71,10 @@ class Link:
         self.last_id = None
         self.requests = 0
         self.errors = 0
+        # Requests answered per poll at most (0: all that have arrived);
+        # ``more`` says a poll left some for the next.
+        self.max_answers = 0
+        self.more = False
         self._handlers = {
             "HELLO": self._hello,
             "LIST": self._list,
@@ -82,6 +86,7 @@ class Link:
             "PIECES": self._pieces,
             "PIECE": self._piece,
             "STOP": self._stop_request,
+            "ENROLL": self._enroll,
         }
 
     def poll(self):
@@ -101,12 +106,18 @@ class Link:
                 self.stream.ctrl_c = 0
                 if not self._game_open():
                     raise Stop("Ctrl-C on the link")
+        answered = 0
+        self.more = False
         while True:
             if self._backlog is not None and self._backlog() >= frames.MAX_LINE:
                 break  # the PC is not reading: answer the rest later
+            if answered == self.max_answers and answered:
+                self.more = self.reader.ready()  # the loop's next pass answers the rest
+                break
             line = self.reader.next_line()
             if line is None:
                 break
+            answered += 1
             self._line(line)
             if self._stop:
                 self._stop = False
@@ -129,7 +140,7 @@ class Link:
         if not frames.is_frame(line, frames.REQUEST):
             return  # noise between frames (a REPL banner, a ">>> " prompt)
         try:
-            rid, words = frames.decode(line, frames.REQUEST)
+            rid, words = self._decode(line)
         except FrameError as e:
             self._error(e.rid, e.code, e.message)
             return
@@ -157,16 +168,24 @@ class Link:
             return
         self.last_id = rid
         self.requests += 1
-        self.stream.write(frames.encode(frames.RESPONSE, rid, reply))
+        self._send(rid, reply)
 
     def _error(self, rid, code, message):
         self.errors += 1
-        words = ["ERR", code] + frames.clean_message(message)
         try:
-            line = frames.encode(frames.RESPONSE, rid, words)
+            self._send(rid, ["ERR", code] + frames.clean_message(message))
         except ValueError:
-            line = frames.encode(frames.RESPONSE, rid, ["ERR", code])
-        self.stream.write(line)
+            self._send(rid, ["ERR", code])
+
+    def _decode(self, line):
+        """``(rid, words)`` of a request line (FrameError when it is not
+        one): the Wi-Fi link checks its seal here too (tallyboard.hublink)."""
+        return frames.decode(line, frames.REQUEST)
+
+    def _send(self, rid, words):
+        """Write the answer ``words`` to request ``rid`` (ValueError: no
+        frame, nothing written); the Wi-Fi link seals it here."""
+        self.stream.write(frames.encode(frames.RESPONSE, rid, words))
 
     # ----- requests ----------------------------------------------------------
 
@@ -292,6 +311,18 @@ class Link:
         # config.set_roster validates everything before it saves anything.
         self.config.set_roster(names)
         return ["OK", str(len(names))]
+
+    def _enroll(self, words):
+        # ENROLL ...: a club's hub, its Wi-Fi and this board's key, or
+        # ENROLL - to forget them (tallyboard.enrollment.request). USB
+        # only: the Wi-Fi link has no such verb.
+        from tallyboard import enrollment
+
+        try:
+            return enrollment.request(self.config.fs, words)
+        finally:
+            if implementation.name == "micropython":
+                unload("tallyboard.enrollment")
 
     def _time(self, words):
         self._args(words, 1)

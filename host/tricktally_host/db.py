@@ -53,7 +53,7 @@ from tricktally_host import refs
 from tricktally_host.dates import epoch_of, format_date, started_of
 from tricktally_host.records import RecordError, game_from_record, usable_text
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 # Game numbers the board can have (frames: 1 to 9 digits).
 MAX_GAME_ID = 999999999
 ENV_VAR = "TRICKTALLY_DB"
@@ -142,6 +142,16 @@ _SCHEMA_3 = (
     "ALTER TABLE games_v3 RENAME TO games",
 ) + _GAME_INDEXES + _FOLDERS
 
+# Version 4 (from 3): the key of each board enrolled in a club (issue 27,
+# docs/CLUB.md): 64 hex digits; the hub's listener proves boards with it.
+_SCHEMA_4 = (
+    """CREATE TABLE board_keys (
+        device_id TEXT PRIMARY KEY,
+        key TEXT NOT NULL,
+        enrolled_at REAL NOT NULL
+    )""",
+)
+
 # A new file: the current schema.
 _SCHEMA = (
     "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -155,10 +165,10 @@ _SCHEMA = (
         PRIMARY KEY (game_row, seat)
     )""",
     "CREATE INDEX players_name ON players (name)",
-) + _SCHEMA_2[1:] + _FOLDERS
+) + _SCHEMA_2[1:] + _FOLDERS + _SCHEMA_4
 
 # The statements that bring a file of each version to the current one.
-_UPGRADES = {0: _SCHEMA, 1: _SCHEMA_2 + _SCHEMA_3, 2: _SCHEMA_3}
+_UPGRADES = {0: _SCHEMA, 1: _SCHEMA_2 + _SCHEMA_3 + _SCHEMA_4, 2: _SCHEMA_3 + _SCHEMA_4, 3: _SCHEMA_4}
 
 
 class DatabaseError(Exception):
@@ -764,6 +774,34 @@ class Database:
             if _size(r["journal_size"]) is not None:
                 out.setdefault(r["game_id"], []).append((r["folder"], r["journal_size"], r["checksum"]))
         return out
+
+    # ----- club boards' keys (issue 27) ---------------------------------------
+
+    @_errors_as_one_line
+    def set_board_key(self, device_id, key, enrolled_at=None):
+        """Record ``key`` (64 lower-case hex digits) as board
+        ``device_id``'s, in place of any key it had (``tricktally club
+        enroll``)."""
+        if not isinstance(device_id, str) or not device_id:
+            raise ValueError("a device id is a non-empty string")
+        if not isinstance(key, str) or len(key) != 64 or key.strip("0123456789abcdef"):
+            raise ValueError("a board key is 64 lower-case hex digits")
+        with self.transaction() as conn:
+            conn.execute("INSERT OR REPLACE INTO board_keys (device_id, key, enrolled_at) VALUES (?, ?, ?)",
+                         (device_id, key, time.time() if enrolled_at is None else float(enrolled_at)))
+
+    @_errors_as_one_line
+    def board_key(self, device_id):
+        """Board ``device_id``'s key (64 hex digits), or None when it is
+        not enrolled."""
+        row = self.conn.execute("SELECT key FROM board_keys WHERE device_id = ?", (device_id,)).fetchone()
+        return row["key"] if row is not None else None
+
+    @_errors_as_one_line
+    def enrolled_boards(self):
+        """``[(device_id, enrolled_at)]`` of every enrolled board, by device id (no keys)."""
+        return [(r["device_id"], r["enrolled_at"])
+                for r in self.conn.execute("SELECT device_id, enrolled_at FROM board_keys ORDER BY device_id")]
 
     def _naming(self):
         """What every ref needs: (device id -> prefix, device id -> {folder: mark})."""

@@ -460,6 +460,19 @@ class LinkClient:
         w = self.request("ROSTER", *[frames.pack_text(n) for n in names])
         return _int(w[0], "count") if w else 0
 
+    def enroll(self, host, port, ssid, password, key):
+        """Enroll the board in a club (docs/CLUB.md): the hub at ``host``
+        (a numeric address: the board never looks a name up) and ``port``,
+        the Wi-Fi ``ssid`` and ``password`` ('' for an open network), and
+        the board's ``key`` (64 hex digits). In use from the board's next
+        start. The board's refusal (LinkError ``value``) names what is wrong,
+        never the password or the key."""
+        self.request("ENROLL", host, port, frames.pack_text(ssid), frames.pack_text(password), key)
+
+    def unenroll(self):
+        """Forget the board's enrollment (from its next start it plays without a hub)."""
+        self.request("ENROLL", "-")
+
     def set_time(self, epoch=None):
         """Set the board's clock to ``epoch`` (default: now)."""
         if epoch is None:

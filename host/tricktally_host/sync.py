@@ -197,14 +197,21 @@ def _line_end(data, lines):
     return pos
 
 
-def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.time, chunk=None, window=WINDOW):
+def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.time, chunk=None, window=WINDOW,
+               ack_due=None):
     """Sync the board behind ``client`` (a LinkClient) into ``db`` (a
     Database). ``spool`` is the resume folder (None: keep partial bytes in
     memory only); ``progress(done_bytes, total_bytes, game_id)`` is called as
     bytes arrive. Returns a SyncReport. LinkError propagates when the link is
     lost, DatabaseError when the database fails: what was stored stays
     stored, and the next sync resumes. ``window`` is how many FETCH requests
-    go out back to back."""
+    go out back to back. ``ack_due(game_id, finished)``, when given, says
+    whether a stored game is acknowledged now (None: always, as on USB; a
+    club's hub syncing after every entry acknowledges finished games, and
+    the others now and then: docs/CLUB.md); a game not acknowledged now is
+    acknowledged by a later sync."""
+    if ack_due is None:
+        ack_due = _always
     report = SyncReport()
     info = client.hello()
     device = info["device"]
@@ -256,7 +263,7 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
         if have is None and gid in others:
             have = _take_over(client, db, report, device, folder, gid, size, others[gid])
         if have is not None and have[0] == size:
-            if g["synced"] == size:
+            if g["synced"] == size or not ack_due(gid, g["finished"]):
                 report.skipped += 1
                 continue
             board_sum = "%08x" % client.checksum(gid, size)
@@ -312,7 +319,7 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
         # Acknowledged only now that the database has it, and only the bytes
         # it holds; the ACK rides with the next game's first burst to save a
         # round trip.
-        if used:
+        if used and ack_due(gid, finished):
             pending_ack = [("ACK", (gid, used, crc_hex(data[:used])))]
         if finished and used == len(data):
             cache.drop(gid)  # it will not grow: nothing to resume from
@@ -325,6 +332,10 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
             "this board's flash holds a new journal folder (%s: wiped or reflashed): its games are stored as new"
             " games, apart from the %d stored before" % (folder, sum(len(v) for v in others.values())))
     return report
+
+
+def _always(game_id, finished):
+    return True
 
 
 def _take_over(client, db, report, device, folder, gid, size, candidates):

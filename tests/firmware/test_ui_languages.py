@@ -704,6 +704,13 @@ def _refusals(s, t):
     assert s.screen() == "Message", describe(s.app)
     s.press("ok")
     s.press("back")
+    # Where a club's hub sends the players next (tallyboard.ui.seat), at its widest.
+    from tallyboard.ui.seat import show
+
+    s.app.go_home()
+    show(s.app, (999, 999, 99))
+    assert s.screen() == "Message" and len(s.app.screen.lines) == 1, describe(s.app)
+    s.press("ok")
 
 
 def _low_space(lang, monkeypatch, t):

@@ -182,7 +182,8 @@ def test_a_board_wiped_on_older_firmware_gets_its_conflicts_back_as_games(tmp_pa
 def _old_database(path, device, journals, version):
     """A database as tricktally wrote it before folder ids (schema 2), or
     before journals were kept (1), holding the games of ``journals`` ({game
-    id: journal bytes}): stored now, then taken back to that schema."""
+    id: journal bytes}): stored now, then taken back to that schema (and
+    without the club's board keys of schema 4)."""
     import sqlite3
 
     with Database(path) as db:
@@ -201,6 +202,7 @@ def _old_database(path, device, journals, version):
     else:
         conn.execute("DROP TABLE conflicts")
         conn.execute("DROP TABLE pieces")
+    conn.execute("DROP TABLE board_keys")  # schema 4's
     conn.execute("UPDATE schema_version SET version = ?", (version,))
     conn.execute("PRAGMA journal_mode = DELETE")
     conn.close()

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# needs: tests/payloads/board_io.py
+# needs: tests/payloads/board_io.py tests/payloads/fake_hub.py
 """Payload: a whole scripted game through injected button events, one key
 press at a time, with the journal on a folder of the flash and the serial
 link on; what a board sees, press by press.
@@ -28,7 +28,13 @@ Input (tt_data.json)::
      "calibrate": 0,        # times to run the Pico estimate's calibration loop
      "memfs": false,        # the journal in RAM instead of the flash folder
      "per_step": false,     # print the free heap after every step
-     "pause_ms": 1500}      # the quiet time between two presses (PAUSE_MS)
+     "pause_ms": 1500,      # the quiet time between two presses (PAUSE_MS)
+     "wifi": null,          # enrolled in a club: the hub's link too, to a
+                            # hub in this process (tests/payloads/fake_hub.py)
+                            # "live", "deaf" or "blackhole"
+     "blackhole_port": null}  # "blackhole" over a real socket (the unix
+                            # port) to 127.0.0.1 at this port, a listener
+                            # whose queue is full (tests/club.py)
 
 Output, JSON lines: ``{"press": i, "us": time of the press in
 microseconds, "display": bytes sent to the panel, "transfers": I2C writes,
@@ -36,7 +42,9 @@ microseconds, "display": bytes sent to the panel, "transfers": I2C writes,
 "written": bytes written}`` per press; ``{"link": {"status": [...],
 "games": {id: [bytes, crc32]}}}``; ``{"end": {"screen", "hands",
 "finished", "totals", "modules"}}`` (the app's modules loaded at the
-middle press: the app and one game, in play); when run as a script
+middle press: the app and one game, in play; with ``wifi``, ``hub``: the
+fake hub's connections, notices heard, acknowledgement bursts, bytes read
+and journal bytes had per game); when run as a script
 (``main``, on a board or the unix port), ``{"heap": {"lowest_free",
 "highest_alloc", "boot_alloc", "empty_alloc", "slowest_collect_us",
 "total"}}``
@@ -56,9 +64,9 @@ import gc
 import json
 
 try:
-    from board_io import EPOCH, Stream, app_modules, hold, pin, sync_steps, ticks_diff, ticks_us
+    from board_io import Stream, app_modules, fake_buttons, hold, sync_steps, ticks_diff, ticks_us
 except ImportError:  # CPython, imported as tests.payloads.*
-    from tests.payloads.board_io import EPOCH, Stream, app_modules, hold, pin, sync_steps, ticks_diff, ticks_us
+    from tests.payloads.board_io import Stream, app_modules, fake_buttons, hold, sync_steps, ticks_diff, ticks_us
 
 
 KEYS = "udlrob"  # a letter for each of NAMES, in order
@@ -115,18 +123,9 @@ class Board:
 
     def __init__(self, data, fs=None):
         from tallyboard.app import App
-        from tallyboard.buttons import NAMES, Buttons
         from tallyboard.display import Display
-        from tallyfakes.fake_clock import FakeClock
 
-        self.held = {}
-        for name in NAMES:
-            self.held[name] = False
-        self.clock = FakeClock(epoch=EPOCH)
-        sources = {}
-        for name in NAMES:
-            sources[name] = pin(self.held, name)
-        self.buttons = Buttons(sources, self.clock.ticks_ms)
+        self.held, self.clock, self.buttons = fake_buttons()
         addr = 0x3C
         real = None
         if data.get("i2c"):
@@ -144,7 +143,11 @@ class Board:
         self.pause_ms = data.get("pause_ms", PAUSE_MS)
         self.stream = Stream()
         self.link = None
-        make_link = self._make_link if data.get("link", True) else None
+        self.usb = data.get("link", True)
+        self.wifi = data.get("wifi")
+        self.blackhole_port = data.get("blackhole_port")
+        self.hub = None
+        make_link = self._make_link if self.usb or self.wifi else None
         self.app = App(Display(self.bus, addr), self.buttons, self.fs, self.clock, link=make_link, rng=_first_seat,
                        device_id="testboard")
         # A board's loop (App.run) starts with App.work: what the first
@@ -166,8 +169,30 @@ class Board:
 
             return Link(stream, app.journal, app.config, app.clock, "testboard", FIRMWARE_VERSION)
 
-        self.link = LinkOnDemand(self.stream, link)
-        return self.link
+        if self.usb:
+            self.link = LinkOnDemand(self.stream, link)
+        if not self.wifi:
+            return self.link
+        return self._club_link(app)
+
+    def _club_link(self, app):
+        # As firmware/main.py for a board enrolled in a club: the hub's
+        # link beside the USB one, its Wi-Fi on, to a hub in this process.
+        import fake_hub
+        from tallyboard import club as clubs
+        from tallyboard.wifi import Wifi
+
+        key = b"k" * 32
+        self.hub = fake_hub.Hub(key, "testboard", self.wifi)
+        wifi = Wifi("club", "", self.clock.ticks_ms, fake_hub.network())
+        club = {"host": "10.0.0.1", "port": 8765, "key": key}
+        sockets = fake_hub.sockets(self.hub)
+        if self.blackhole_port:
+            import socket as sockets
+
+            club = {"host": "127.0.0.1", "port": self.blackhole_port, "key": key}
+        return clubs.start(app, club, "testboard", "0.1.0", self.link, sockets=sockets, up=wifi.up,
+                           random_bytes=_nonce)
 
     def press(self, key):
         """Inject one key press (a letter of KEYS, upper case for long);
@@ -198,17 +223,46 @@ class Board:
         fold; then a sleep of at most what ``work`` asked) until
         ``pause_ms`` have passed on the clock. Not part of any press's
         figures."""
+        for _ in self.pause_steps():
+            pass
+
+    def pause_steps(self):
+        """``pause``, yielding after each pass of the loop in which the
+        club hub's link answered a request (the hub's sync, one request a
+        pass: the heap is measured in its midst too)."""
         left = self.pause_ms
+        answered = self._answered()
         wait = self.app.work()
-        while wait is not None and 0 < wait <= left:
-            self.clock.advance(wait)
-            left -= wait
+        again = 0  # passes asked for at once (a club hub's requests waiting)
+        while again < 400:
+            if self._answered() != answered:
+                answered = self._answered()
+                yield "hub"
+            if self.hub is not None and self.hub.out:
+                wait = 0  # the hub's bytes wake the board (tallyboard.hardware: BoardPower.watch)
+            if wait is None or wait > left:
+                break
+            if wait:
+                self.clock.advance(wait)
+                left -= wait
+            else:
+                again += 1
             wait = self.app.work()
         self.clock.advance(left)
+
+    def _answered(self):
+        # Requests the club hub's link has answered (0 without one).
+        hub = self.app.link.hub if self.wifi else None
+        return hub.requests + hub.errors if hub is not None else 0
 
 
 def _first_seat(n):
     return 0
+
+
+def _nonce(n):
+    # The board's nonces (a board draws them from os.urandom).
+    return b"n" * n
 
 
 def _board_i2c():
@@ -223,9 +277,20 @@ def steps(data):
     """Boot the board, then one step per key press, then the PC's sync, one
     step per burst of requests. Yields a label per step ("boot", the press
     number, "link hello", "link time", "link list", "link fetch" per burst,
-    "link ack")."""
+    "link ack"). With ``wifi``: first "hub" (the payload's own hub
+    imported: its code is not the board's), then after a press, "hub" after
+    each pass of the loop that answered the club hub."""
+    if data.get("wifi"):
+        import fake_hub  # noqa: F401
+
+        yield "hub"
     board = Board(data)
     yield "boot"
+    if board.hub is not None:
+        # The board joins the hub (its first sync) before the players'
+        # first press, as its loop does while they sit down.
+        for label in board.pause_steps():
+            yield label
     keys = data["keys"]
     middle = None
     # The last game's hands, finished and totals. Not the game itself: the
@@ -243,7 +308,8 @@ def steps(data):
             middle = app_modules()  # in the thick of the game
         print('{"press": %d, "us": %d, "display": %d, "transfers": %d, "writes": %d, "written": %d}'
               % (i, figures["us"], figures["display"], figures["transfers"], figures["writes"], figures["written"]))
-        board.pause()
+        for label in board.pause_steps():
+            yield label
         yield i
     if board.link is not None:
         link = {}
@@ -253,6 +319,10 @@ def steps(data):
     app = board.app
     end = {"screen": app.screen.__class__.__name__, "hands": last[0], "finished": last[1], "totals": last[2],
            "modules": middle}
+    hub = board.hub
+    if hub is not None:
+        end["hub"] = {"connections": hub.connections, "notices": hub.notices, "acks": hub.acks, "took": hub.took,
+                      "stored": [hub.games[g][0] for g in hub.games]}
     print(json.dumps({"end": end}))
 
 

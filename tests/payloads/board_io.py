@@ -60,6 +60,23 @@ def pin(held, name):
     return lambda: held[name]
 
 
+def fake_buttons():
+    """``(held, clock, buttons)``: six fake pins (``held[name]``), a fake
+    clock at EPOCH, and the real Buttons over them (imported here, when
+    the board is made, not when a payload loads)."""
+    from tallyboard.buttons import NAMES, Buttons
+    from tallyfakes.fake_clock import FakeClock
+
+    held = {}
+    for name in NAMES:
+        held[name] = False
+    clock = FakeClock(epoch=EPOCH)
+    sources = {}
+    for name in NAMES:
+        sources[name] = pin(held, name)
+    return held, clock, Buttons(sources, clock.ticks_ms)
+
+
 # FETCH requests the PC's sync sends back to back (tricktally_host.sync.WINDOW).
 WINDOW = 8
 

@@ -3,10 +3,12 @@
 
 Each board module defines ``NAME``, ``I2C_ID``, ``SDA``, ``SCL``,
 ``I2C_FREQ``, ``OLED_ADDR`` and ``BUTTON_PINS`` (button name -> GPIO number,
-buttons wired to ground, read with the internal pull-up).
+buttons wired to ground, read with the internal pull-up), and ``WIFI``:
+True when the board has a radio, so it can join a club's hub
+(docs/CLUB.md; the Pico W, the Pico 2 W, the ESP32).
 """
 
-BOARDS = ("pico", "pico2", "esp32")
+BOARDS = ("pico", "pico2", "picow", "pico2w", "esp32")
 REQUIRED = ("NAME", "I2C_ID", "SDA", "SCL", "I2C_FREQ", "OLED_ADDR", "BUTTON_PINS")
 # Power (issue 15): battery gauge, wake pins, clocks. A board file without
 # them runs on USB power with the idle steps but no gauge.
@@ -35,7 +37,9 @@ def detect():
             machine = os.uname().machine
         except (AttributeError, ImportError):
             machine = ""
-        return "pico2" if "RP2350" in machine else "pico"
+        # "Raspberry Pi Pico W with RP2040", "Raspberry Pi Pico 2 W with RP2350"
+        name = "pico2" if "RP2350" in machine else "pico"
+        return name + "w" if " W " in machine else name
     return None
 
 

@@ -18,6 +18,7 @@ SDA = 21
 SCL = 22
 I2C_FREQ = 400_000
 OLED_ADDR = 0x3C
+WIFI = True  # joins a club's hub when enrolled (docs/CLUB.md)
 BUTTON_PINS = {
     "up": 32,
     "down": 33,

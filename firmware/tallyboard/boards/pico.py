@@ -17,6 +17,7 @@ SDA = 4
 SCL = 5
 I2C_FREQ = 400_000
 OLED_ADDR = 0x3C
+WIFI = False  # the Pico W has its own board file (picow)
 BUTTON_PINS = {
     "up": 10,
     "down": 11,

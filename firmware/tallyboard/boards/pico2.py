@@ -11,7 +11,7 @@ the CPU slowed instead of going DORMANT (the idle steps still dim and turn
 the display off).
 """
 
-from tallyboard.boards.pico import I2C_ID, SDA, SCL, I2C_FREQ, OLED_ADDR, BUTTON_PINS  # noqa: F401
+from tallyboard.boards.pico import I2C_ID, SDA, SCL, I2C_FREQ, OLED_ADDR, BUTTON_PINS, WIFI  # noqa: F401
 from tallyboard.boards.pico import (  # noqa: F401
     BATTERY_ADC_PIN, BATTERY_DIVIDER, ADC_VREF, BATTERY_EMPTY_V, BATTERY_FULL_V, BATTERY_LOW_V,
     BATTERY_CRITICAL_V, VBUS_PIN, IDLE_FREQ, WAKE_PINS,

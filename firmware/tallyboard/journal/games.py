@@ -56,6 +56,7 @@ def new_game(j, game, created=None, entries=True):
         st.size = len(line)
         st.seq = 1
         st.readable = True  # written here: load() may replay it
+        j.written += 1
         for i in range(len(game.hands) if entries else 0):
             for kind, seat, value in game.dict_to_entries(game.hand_to_dict(game.hands[i]), i + 1):
                 j._append(st, ENTRY, kind, seat, value)

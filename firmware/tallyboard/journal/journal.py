@@ -100,6 +100,9 @@ class Journal:
         # The same as tuples (kind, game id, 0, 0, None) for the screen
         # (tallyboard.notes words them in the board's language).
         self.notices = []
+        # Records written since boot: a club hub's link tells the hub when
+        # it changes (tallyboard.hublink).
+        self.written = 0
 
     # ----- the layers loaded on use ----------------------------------------
 
@@ -350,6 +353,7 @@ class Journal:
                 self._write(st.name, st.size, line, True)
                 st.size += len(line)
                 st.seq += 1
+                self.written += 1
                 return
             buf[at:end] = line
         if st.tail and end > TAIL_MAX:
@@ -371,6 +375,7 @@ class Journal:
         st.dirty = False
         st.tail = end - st.head
         st.seq += 1
+        self.written += 1
 
     def _header(self, st):
         # Write the header of a new tail into the buffer; returns its length:
