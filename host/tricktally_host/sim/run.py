@@ -8,6 +8,7 @@ import re
 import select
 import signal
 import sys
+import tempfile
 import time
 
 from tallyfakes.describe import describe
@@ -58,14 +59,21 @@ class Screenshots:
         self.count += 1
         data = render.png_bytes(frame, self.scale)
         screen = self.board.app.screen.__class__.__name__.lower()
-        while True:
-            path = os.path.join(self.folder, "run%03d-%03d-%s.png" % (self.run, self.count, screen))
-            try:
-                with open(path, "xb") as f:
-                    f.write(data)
-                return path
-            except FileExistsError:  # another simulator took this run number
-                self.run = _next_run(self.folder)
+        # Written whole to a hidden file, then linked under its name: a
+        # reader never sees half a picture, and a link never overwrites.
+        fd, tmp = tempfile.mkstemp(prefix=".shot-", suffix=".png", dir=self.folder)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            while True:
+                path = os.path.join(self.folder, "run%03d-%03d-%s.png" % (self.run, self.count, screen))
+                try:
+                    os.link(tmp, path)
+                    return path
+                except FileExistsError:  # another simulator took this run number
+                    self.run = _next_run(self.folder)
+        finally:
+            os.remove(tmp)
 
 
 _RUN = re.compile(r"run(\d+)-")
