@@ -6,6 +6,7 @@ import hashlib
 import json
 import pathlib
 
+import sqlalchemy as sa
 from click.testing import CliRunner
 
 from tricktally_host.cli import main
@@ -59,3 +60,57 @@ def examples_db(path, device="SIMD"):
 def digest(path):
     """SHA-256 of a file's bytes (a database must be left exactly as it was)."""
     return hashlib.sha256(pathlib.Path(path).read_bytes()).hexdigest()
+
+
+def sql(db, statement, **params):
+    """Run one SQL statement (``:name`` parameters) on an open Database of
+    either backend; its rows as a list ([] for a statement without rows)."""
+    result = db.conn.execute(sa.text(statement), params)
+    return result.all() if result.returns_rows else []
+
+
+def write_marks(db):
+    """What changes whenever anything is written to the games' tables:
+    SQLite's count of changed rows, PostgreSQL's row versions (xmin)."""
+    if db.conn.dialect.name == "sqlite":
+        return db.conn.connection.dbapi_connection.total_changes
+    return [sql(db, "SELECT xmin::text FROM %s ORDER BY xmin::text" % t) for t in ("games", "players", "conflicts", "pieces")]
+
+
+def tables_of(db_target):
+    """The tables of a database (a SQLite path or a PostgreSQL URL), None
+    when there is no such file or the database is empty: looked at from
+    outside tricktally."""
+    from tricktally_host.db_backends import is_url
+
+    if not is_url(db_target):
+        if not pathlib.Path(db_target).exists():
+            return None
+        engine = sa.create_engine("sqlite:///%s" % db_target)
+    else:
+        engine = sa.create_engine(db_target.replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        with engine.connect() as conn:
+            return sorted(sa.inspect(conn).get_table_names()) or None
+    finally:
+        engine.dispose()
+
+
+def contents(db_target):
+    """What a database holds, to tell whether a command left it exactly as
+    it was: a SQLite file's bytes (their digest), a PostgreSQL database's
+    tables, columns and rows (read from outside tricktally)."""
+    from tricktally_host.db_backends import is_url
+
+    if not is_url(db_target):
+        return digest(db_target)
+    import psycopg
+
+    with psycopg.connect(db_target) as conn:
+        tables = [r[0] for r in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")]
+        out = [conn.execute("SELECT table_name, column_name, data_type FROM information_schema.columns"
+                            " WHERE table_schema = 'public' ORDER BY 1, 2").fetchall()]
+        for table in tables:
+            out.append((table, conn.execute('SELECT t::text FROM "%s" t ORDER BY 1' % table).fetchall()))
+    return hashlib.sha256(repr(out).encode("utf-8")).hexdigest()
