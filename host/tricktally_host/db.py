@@ -192,9 +192,10 @@ class Database:
     a mistyped ``--db`` leaves no file behind. ``damaged`` lists (one line
     each) the stored games that listing or loading had to leave out.
     ``name`` is how messages name the database (a URL without its
-    password); ``path`` is the SQLite file (None on a server); ``conn`` is
-    the SQLAlchemy connection, in autocommit mode outside
-    :meth:`transaction`.
+    password); ``path`` is the SQLite file (None on a server); ``found``
+    is False when a read-only open found no database (no file, or an empty
+    one on the server); ``conn`` is the SQLAlchemy connection, in
+    autocommit mode outside :meth:`transaction` and :meth:`snapshot`.
     """
 
     def __init__(self, path=None, create=True):
@@ -205,6 +206,7 @@ class Database:
         self.read_only = not create
         self.damaged = []
         self.conn = None
+        self.found = True
         if self.path is not None:
             self._open_file()
         else:
@@ -223,6 +225,7 @@ class Database:
         except OSError as e:
             raise DatabaseError("%s: cannot be opened: %s" % (self.path, e.strerror or e)) from e
         in_memory = not exists and self.read_only
+        self.found = exists
         if not exists and not in_memory:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -267,6 +270,7 @@ class Database:
             if self.read_only:
                 if version != SCHEMA_VERSION:
                     # Empty: read as empty, creating nothing on the server.
+                    self.found = False
                     self._read_a_copy(empty=True)
                 return
             self._upgrade()
@@ -393,9 +397,10 @@ class Database:
             pass  # the first error is the one to report; the database rolled back
 
     @contextlib.contextmanager
-    def _snapshot(self):
+    def snapshot(self):
         """Reads inside see one moment of the database (a listing never sees
-        half of a sync running elsewhere); inside a transaction, its own."""
+        half of a sync running elsewhere); inside a transaction, its own.
+        Yields the connection."""
         if self._depth:
             yield self.conn
             return
@@ -719,7 +724,7 @@ class Database:
         record key ``ended``), winners (names), journal_size, synced_at.
         Damaged rows are left out and named in ``damaged``."""
         self.damaged = []
-        with self._snapshot() as conn:
+        with self.snapshot() as conn:
             naming = self._naming()
             rows = conn.execute(self._LIST.order_by(_GAMES.c.id)).mappings().all()
         return sorted(self._infos(rows, naming), key=self._order)
@@ -744,7 +749,7 @@ class Database:
         except ValueError:
             raise not_a_ref from None
         self.damaged = []
-        with self._snapshot() as conn:
+        with self.snapshot() as conn:
             naming = self._naming()
             rows = conn.execute(self._LIST.where(_GAMES.c.game_id == number).order_by(_GAMES.c.id)).mappings().all()
         infos = self._infos(rows, naming)
@@ -792,7 +797,7 @@ class Database:
         """A list of (info, record, game) for ``refs_`` (None or empty: every
         readable game). A stored game whose row or record is damaged is left
         out and named in ``damaged``; an unknown ref raises UnknownGame."""
-        with self._snapshot() as conn:
+        with self.snapshot() as conn:
             if refs_:
                 infos = [self.find(r) for r in refs_]
                 self.damaged = []
