@@ -327,6 +327,9 @@ class Database:
             if version != SCHEMA_VERSION:
                 schema.upgrade(conn, version)
             if not sqlite:
+                if conn.exec_driver_sql("SHOW transaction_read_only").scalar() == "on":
+                    raise DatabaseError("%s: the database may only be read by this login (the server makes its"
+                                        " transactions read-only): nothing was written" % self.name)
                 # The lock every write takes: it waits only for a program that
                 # holds the tables themselves (maintenance), never for other PCs.
                 conn.exec_driver_sql("LOCK TABLE %s IN ROW EXCLUSIVE MODE"
