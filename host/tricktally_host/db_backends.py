@@ -83,13 +83,18 @@ def begin(conn, write):
         conn.exec_driver_sql("BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
 
 
+def game_lock_key(device_id, game_id):
+    """The two 32-bit keys of the PostgreSQL advisory lock that serialises
+    the writers of board ``device_id``'s game ``game_id``."""
+    return binascii.crc32(device_id.encode("utf-8", "surrogatepass")) - 2**31, game_id
+
+
 def lock_game(conn, device_id, game_id):
     """Within a write transaction: no other writer stores board
     ``device_id``'s game ``game_id`` (under any folder) until it ends.
     SQLite's write lock already covers the whole file."""
     if conn.dialect.name == "postgresql":
-        key = binascii.crc32(device_id.encode("utf-8", "surrogatepass")) - 2**31
-        conn.execute(sa.select(sa.func.pg_advisory_xact_lock(key, game_id)))
+        conn.execute(sa.select(sa.func.pg_advisory_xact_lock(*game_lock_key(device_id, game_id))))
 
 
 def insert_ignoring_repeats(conn, table):
@@ -195,7 +200,9 @@ class PostgresServer:
 
     def connect(self, read_only=False):
         """An autocommit connection (read-only: every transaction is)."""
-        options = "-c lock_timeout=%d" % (LOCK_WAIT * 1000)
+        # A commit is on the server's disk before the board hears of it,
+        # whatever the server's default (as SQLite's synchronous = FULL).
+        options = "-c lock_timeout=%d -c synchronous_commit=on" % (LOCK_WAIT * 1000)
         if read_only:
             options += " -c default_transaction_read_only=on"
         engine = sa.create_engine(self.url, poolclass=sa.pool.NullPool, connect_args={
