@@ -346,7 +346,8 @@ class Database:
         conn, self.conn = self.conn, None
         if conn is not None:
             conn.close()
-            conn.engine.dispose()
+            if conn.dialect.name == "sqlite":
+                conn.engine.dispose()  # its one connection: the file is closed now
 
     def _close_quietly(self):
         try:

@@ -175,6 +175,9 @@ def _sqlite_connect(where, uri=False):
     return conn
 
 
+_ENGINES = {}
+
+
 class PostgresServer:
     """A database on a PostgreSQL server (the psycopg 3 driver)."""
 
@@ -205,14 +208,20 @@ class PostgresServer:
         options = "-c lock_timeout=%d -c synchronous_commit=on" % (LOCK_WAIT * 1000)
         if read_only:
             options += " -c default_transaction_read_only=on"
-        engine = sa.create_engine(self.url, poolclass=sa.pool.NullPool, connect_args={
-            "connect_timeout": CONNECT_WAIT,
-            "application_name": "tricktally",
-            "options": options,
-            # A server that vanishes without a word is noticed within a minute.
-            "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3,
-            "tcp_user_timeout": 60000,
-        })
+        key = (self.url.render_as_string(hide_password=False), options)
+        engine = _ENGINES.get(key)
+        if engine is None:
+            # One engine per database and options in a process (a hub opens
+            # the database again and again): SQLAlchemy learns the server
+            # once. Each Database still has a connection of its own.
+            engine = _ENGINES[key] = sa.create_engine(self.url, poolclass=sa.pool.NullPool, connect_args={
+                "connect_timeout": CONNECT_WAIT,
+                "application_name": "tricktally",
+                "options": options,
+                # A server that vanishes without a word is noticed within a minute.
+                "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3,
+                "tcp_user_timeout": 60000,
+            })
         return _autocommit(engine)
 
     def scrub(self, text):

@@ -104,13 +104,25 @@ def contents(db_target):
 
     if not is_url(db_target):
         return digest(db_target)
+    conn = _looker(db_target)
+    columns = conn.execute("SELECT table_name, column_name, data_type FROM information_schema.columns"
+                           " WHERE table_schema = 'public' ORDER BY 1, 2").fetchall()
+    tables = sorted({c[0] for c in columns})
+    rows = conn.execute(" UNION ALL ".join(
+        "SELECT '%s', md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM \"%s\" t" % (name, name)
+        for name in tables)).fetchall() if tables else []
+    return hashlib.sha256(repr((columns, rows)).encode("utf-8")).hexdigest()
+
+
+_LOOKERS = {}
+
+
+def _looker(url):
+    """A connection of the tests' own to a PostgreSQL database (kept: a
+    fuzz looks thousands of times)."""
     import psycopg
 
-    with psycopg.connect(db_target) as conn:
-        tables = [r[0] for r in conn.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")]
-        out = [conn.execute("SELECT table_name, column_name, data_type FROM information_schema.columns"
-                            " WHERE table_schema = 'public' ORDER BY 1, 2").fetchall()]
-        for table in tables:
-            out.append((table, conn.execute('SELECT t::text FROM "%s" t ORDER BY 1' % table).fetchall()))
-    return hashlib.sha256(repr(out).encode("utf-8")).hexdigest()
+    conn = _LOOKERS.get(url)
+    if conn is None or conn.closed or conn.broken:
+        conn = _LOOKERS[url] = psycopg.connect(url, autocommit=True)
+    return conn
