@@ -8,8 +8,9 @@ server runs as the `postgres` system user the package creates (else
 `nobody`), through util-linux's setpriv, which also asks the kernel to stop
 it (SIGINT, a fast shutdown) should the test process die without stopping
 it. Its settings are for tests (no fsync: nothing here must outlive the
-machine); logins are trusted from this machine but for one user with a
-password (:data:`PASSWORD_USER`), for the tests of refused logins.
+machine) unless ``durable`` (the benchmarks': a server as a club runs it);
+logins are trusted from this machine but for one user with a password
+(:data:`PASSWORD_USER`), for the tests of refused logins.
 """
 
 import glob
@@ -72,7 +73,8 @@ class PgServer:
     """One PostgreSQL server in a temporary folder; ``start``, ``stop``
     (also mid-test, and ``start`` again on the same data), ``url``."""
 
-    def __init__(self):
+    def __init__(self, durable=False):
+        self.durable = durable  # a server as a club runs it (fsync on): for figures
         self.bin = binaries()
         self.user, self.uid, self.gid = _runner()
         self.root = pathlib.Path(tempfile.mkdtemp(prefix="tricktally-pg-"))
@@ -109,12 +111,13 @@ class PgServer:
         for _attempt in range(3):
             self.port = self.port or _free_port()
             log = open(self.log, "ab")
+            quick = [] if self.durable else [
+                "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
             self.proc = self._as_runner([
                 self.bin / "postgres", "-D", self.data, "-p", self.port,
                 "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=%s" % self.socket_dir,
-                "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
                 "-c", "max_connections=80", "-c", "shared_buffers=32MB", "-c", "dynamic_shared_memory_type=mmap",
-            ], stdout=log, stderr=subprocess.STDOUT)
+            ] + quick, stdout=log, stderr=subprocess.STDOUT)
             log.close()
             if self._wait_ready():
                 self._setup()
