@@ -3,43 +3,14 @@
 
 A test that takes ``db_target`` runs twice: on a SQLite file (a path, as
 ``--db`` takes it) and on a PostgreSQL database (its URL), a fresh empty
-database on the session's one server (tests/host/pg_server.py), dropped
-after the test. ``new_db_target()`` gives further ones of the same backend;
-``backend`` says which it is. ``pg_server`` is the server itself.
+database on the session's one server (``pg_server``, tests/conftest.py),
+dropped after the test. ``new_db_target()`` gives further ones of the same
+backend; ``backend`` says which it is.
 """
-
-import os
-import shutil
-import tempfile
 
 import pytest
 
-from tests.host.pg_server import BACKENDS, PgServer
-
-
-@pytest.fixture(scope="session", autouse=True)
-def own_cache_folder():
-    # A sync into a server's database keeps its resume spool in the user's
-    # cache folder: the tests' (and their commands') go to a folder of their own.
-    folder = tempfile.mkdtemp(prefix="tricktally-cache-")
-    before = os.environ.get("XDG_CACHE_HOME")
-    os.environ["XDG_CACHE_HOME"] = folder
-    yield folder
-    if before is None:
-        os.environ.pop("XDG_CACHE_HOME", None)
-    else:
-        os.environ["XDG_CACHE_HOME"] = before
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-@pytest.fixture(scope="session")
-def pg_server():
-    server = PgServer()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.remove()
+from tests.host.pg_server import BACKENDS
 
 
 @pytest.fixture(params=BACKENDS)
