@@ -258,8 +258,7 @@ class Database:
         if not in_memory:
             # WAL before any write: then writers that meet (two syncs creating
             # one file) queue on the write lock, never on each other's readers.
-            self.conn.exec_driver_sql("PRAGMA journal_mode = WAL").fetchall()
-            self.conn.exec_driver_sql("PRAGMA synchronous = FULL")
+            self.backend.use_wal(self.conn)
         self._upgrade()
         self.conn.exec_driver_sql("PRAGMA foreign_keys = ON")
 

@@ -24,6 +24,7 @@ import binascii
 import pathlib
 import re
 import sqlite3
+import time
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql as pg_dialect
@@ -133,6 +134,23 @@ class SQLiteFile:
             except (sa.exc.OperationalError, UnicodeDecodeError) as e:
                 last = e
         raise last
+
+    @staticmethod
+    def use_wal(conn):
+        """Switch the file on ``conn`` to WAL (and a sync to disk per commit).
+        The switch needs the file to itself, and SQLite answers "locked" at
+        once, without waiting, while another writer is opening it: asked
+        again until it goes through (:data:`LOCK_WAIT` at most)."""
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                conn.exec_driver_sql("PRAGMA journal_mode = WAL").fetchall()
+                break
+            except sa.exc.OperationalError as e:
+                if "locked" not in str(e.orig) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
+        conn.exec_driver_sql("PRAGMA synchronous = FULL")
 
     @staticmethod
     def _connection(creator):
