@@ -26,9 +26,9 @@ import time
 
 from tallyboard.fs import OsFS
 from tallyboard.journal.journal import Journal
-from tests.host.board_sim import ACCENTED, play_games
+from tests.host.board_sim import ACCENTED, headless_sim, play_games
 from tests.host.league_corpus import corpus_records, store
-from tests.host.pg_server import PgServer
+from tests.host.pg_server import running_server
 from tricktally_host.db import Database
 
 GOALS = {
@@ -64,14 +64,8 @@ def _sync_seconds(tmp, server):
     journal = Journal(OsFS(str(flash)))
     journal.boot()
     play_games(journal, 200, seed=21, names=ACCENTED, finish_every=1)
-    sim = subprocess.Popen([TRICKTALLY, "sim", "--headless", "--flash", str(flash), "--run-seconds", "0"],
-                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    sim, port = headless_sim(flash)
     try:
-        first = sim.stdout.readline()
-        if not first.startswith("serial: /"):
-            raise RuntimeError("the simulator did not name its pty: %r" % first)
-        port = first.split(": ", 1)[1].strip()
-
         def fresh(target, run):
             # A fresh database each run: every game is fetched and stored.
             if target == "sqlite":
@@ -102,13 +96,11 @@ def _league_seconds(tmp, server):
 
 def measure():
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="tt-pg-bench-"))
-    server = PgServer(durable=True)
     try:
-        server.start()
-        sync = _sync_seconds(tmp, server)
-        report_sqlite, report_pg, ratings_sqlite, ratings_pg = _league_seconds(tmp, server)
+        with running_server(durable=True) as server:
+            sync = _sync_seconds(tmp, server)
+            report_sqlite, report_pg, ratings_sqlite, ratings_pg = _league_seconds(tmp, server)
     finally:
-        server.remove()
         shutil.rmtree(tmp, ignore_errors=True)
     return {
         "pg.sync_seconds_200_games_sqlite": round(sync["sqlite"], 3),

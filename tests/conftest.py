@@ -12,7 +12,7 @@ import tempfile
 
 import pytest
 
-from tests.host.pg_server import PgServer
+from tests.host.pg_server import running_server
 from tricktally_host import framebuf
 
 framebuf.install()
@@ -35,10 +35,6 @@ def own_cache_folder():
 
 @pytest.fixture(scope="session")
 def pg_server():
-    server = PgServer()
-    try:
-        server.start()
+    with running_server() as server:
         yield server
-    finally:
-        server.remove()
 

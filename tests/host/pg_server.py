@@ -13,6 +13,7 @@ logins are trusted from this machine but for one user with a password
 (:data:`PASSWORD_USER`), for the tests of refused logins.
 """
 
+import contextlib
 import glob
 import os
 import pathlib
@@ -195,3 +196,14 @@ class PgServer:
         """Stop the server and remove its folder."""
         self.stop()
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def running_server(durable=False):
+    """A started PgServer, stopped and removed afterwards (also on failure)."""
+    server = PgServer(durable)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.remove()

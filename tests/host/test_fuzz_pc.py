@@ -26,7 +26,7 @@ from tallyboard import frames
 from tallyboard.config_store import ConfigError, _check_roster
 from tests.core.play import random_game
 from tests.host.link_helpers import MemBoard
-from tests.host.pc_helpers import WHEN, cli, contents, digest, example
+from tests.host.pc_helpers import WHEN, cli, contents, example
 from tests.host.pg_server import BACKENDS
 from tricktally.record import to_record
 from tricktally_host.commands.players import roster_problem
@@ -336,18 +336,22 @@ def test_fuzz_database_files_and_rows(scratch, season, steps, command, writer):
             os.remove(path + suffix)
     shutil.copy(season, path)
     _damage(path, steps)
-    before = digest(path)
+    _a_reader_then_a_writer(path, command, writer, scratch)
+
+
+def _a_reader_then_a_writer(db, command, writer, scratch):
+    """The reading ``command`` on the damaged ``db`` ends well and changes
+    nothing (a SQLite file not even by a WAL); a writer (sync) on the same
+    damage ends with one line, the database's or the port's."""
+    before = contents(db)
     out = os.path.join(scratch, "out")
     os.makedirs(out, exist_ok=True)
     args = [a.format(out=out) for a in command]
-    result = cli(*args, "--db", path)
-    ended_well(result, expect_json="--json" in args)
-    assert digest(path) == before, "a reader changed the database"
-    assert not os.path.exists(path + "-wal") or os.path.getsize(path + "-wal") == 0
+    ended_well(cli(*args, "--db", db), expect_json="--json" in args)
+    assert contents(db) == before, "a reader changed the database"
+    assert not os.path.exists(db + "-wal") or os.path.getsize(db + "-wal") == 0
     if writer == 2:
-        # A writer (sync) on the same damage: the database's line, or the port's.
-        result = cli("sync", "--port", "/nonexistent/tt-port", "--db", path)
-        assert ended_well(result) is False
+        assert ended_well(cli("sync", "--port", "/nonexistent/tt-port", "--db", db)) is False
 
 
 # ----- rows on a server: damage of the types its columns hold ------------------------------
@@ -447,15 +451,6 @@ def _damage_rows(url, steps):
 @fuzz(ROW_CASES_ON_A_SERVER)
 @given(steps=damaged_rows(), command=st.sampled_from(COMMANDS), writer=st.integers(0, 3))
 def test_fuzz_database_rows_on_a_server(scratch, server_fuzz_db, steps, command, writer):
-    url = server_fuzz_db
-    _start_again(url)
-    _damage_rows(url, steps)
-    before = contents(url)
-    out = os.path.join(scratch, "out")
-    os.makedirs(out, exist_ok=True)
-    args = [a.format(out=out) for a in command]
-    result = cli(*args, "--db", url)
-    ended_well(result, expect_json="--json" in args)
-    assert contents(url) == before, "a reader changed the database"
-    if writer == 2:
-        assert ended_well(cli("sync", "--port", "/nonexistent/tt-port", "--db", url)) is False
+    _start_again(server_fuzz_db)
+    _damage_rows(server_fuzz_db, steps)
+    _a_reader_then_a_writer(server_fuzz_db, command, writer, scratch)

@@ -18,7 +18,7 @@ import sys
 
 from tallyboard.fs import OsFS
 from tallyboard.journal.journal import Journal
-from tests.host.board_sim import ACCENTED, play_games
+from tests.host.board_sim import ACCENTED, headless_sim, play_games
 from tests.host.pc_helpers import sql
 from tricktally_host.db import Database
 from tricktally_host.sync import crc_hex
@@ -37,15 +37,6 @@ def make_flash(folder, device, seed, games=GAMES):
     journal = Journal(OsFS(folder))
     journal.boot()
     play_games(journal, games, seed=seed, names=ACCENTED, finish_every=2, max_entries=60)
-
-
-def start_sim(flash):
-    """`tricktally sim --headless` on ``flash``: (process, its serial port)."""
-    sim = subprocess.Popen([TRICKTALLY, "sim", "--headless", "--flash", flash, "--run-seconds", "0"],
-                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    first = sim.stdout.readline()
-    assert first.startswith("serial: /dev/"), first + sim.stderr.read()
-    return sim, first.split(": ", 1)[1].strip()
 
 
 def stop(sims):
@@ -84,7 +75,7 @@ def test_four_boards_and_one_twice_sync_at_once_into_one_postgresql_database(tmp
     sims = []
     try:
         for flash in flashes + [twin]:
-            sims.append(start_sim(flash))
+            sims.append(headless_sim(flash))
         results = sync_all([port for _sim, port in sims], club)
     finally:
         stop([sim for sim, _port in sims])
@@ -116,7 +107,7 @@ def test_four_boards_and_one_twice_sync_at_once_into_one_postgresql_database(tmp
     # The same games, synced one by one into SQLite: the same league.
     family = str(tmp_path / "one-by-one.sqlite")
     for flash in sorted(os.listdir(pristine)):
-        sim, port = start_sim(os.path.join(pristine, flash))
+        sim, port = headless_sim(os.path.join(pristine, flash))
         try:
             done = subprocess.run([TRICKTALLY, "sync", "--port", port, "--db", family], capture_output=True, text=True,
                                   timeout=600)

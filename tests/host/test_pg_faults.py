@@ -20,7 +20,7 @@ import pytest
 
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
 from tests.host.pc_helpers import cli, ok, one_error, sql
-from tests.host.pg_server import PgServer
+from tests.host.pg_server import running_server
 from tricktally_host.db import Database
 from tricktally_host.db_backends import game_lock_key
 from tricktally_host.sync import crc_hex
@@ -31,12 +31,8 @@ TRICKTALLY = os.path.join(os.path.dirname(sys.executable), "tricktally")
 
 @pytest.fixture(scope="module")
 def own_server():
-    server = PgServer()
-    try:
-        server.start()
+    with running_server() as server:
         yield server
-    finally:
-        server.remove()
 
 
 def _stored(url):

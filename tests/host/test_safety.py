@@ -9,7 +9,6 @@ import hashlib
 import json
 import os
 import pathlib
-import sqlite3
 import subprocess
 import sys
 import threading
