@@ -267,10 +267,14 @@ class Database:
             self.conn = self.backend.connect(read_only=self.read_only)
             version = self._version()
             if self.read_only:
-                if version != SCHEMA_VERSION:
+                if version == 0:
                     # Empty: read as empty, creating nothing on the server.
                     self.found = False
                     self._read_a_copy(empty=True)
+                elif version != SCHEMA_VERSION:
+                    # A shared database is upgraded by a writer, for everyone.
+                    raise DatabaseError("%s: schema version %d is older than this tricktally's %d: a command that"
+                                        " writes (tricktally sync) upgrades it" % (self.name, version, SCHEMA_VERSION))
                 return
             self._upgrade()
         except _SQL_ERRORS as e:
@@ -305,7 +309,7 @@ class Database:
             raise DatabaseError(
                 "%s: schema version %d comes from a newer tricktally (this one reads %d)" % (self.name, version, SCHEMA_VERSION)
             )
-        if version not in schema.UPGRADABLE[kind] and version != SCHEMA_VERSION:
+        if version != SCHEMA_VERSION and not schema.upgradable(kind, version):
             raise DatabaseError("%s: unknown schema version %r" % (self.name, version))
         return version
 

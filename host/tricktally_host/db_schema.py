@@ -6,7 +6,7 @@ One definition serves SQLite and PostgreSQL: ``create`` makes a new
 database's tables from it, and ``upgrade`` runs, in the caller's write
 transaction, the steps from a database's version to ``SCHEMA_VERSION``.
 Versions 1 and 2 only ever existed as SQLite files (PostgreSQL came with
-version 3): their steps are SQLite's. A later version adds one step for
+version 3): their steps are SQLite's. A later version adds one step, for
 both backends.
 
 Types are chosen so SQLite files keep the columns they always had:
@@ -22,8 +22,8 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.types import UserDefinedType
 
 SCHEMA_VERSION = 3
-# Versions a database can be upgraded from: 0 is an empty one.
-UPGRADABLE = {"sqlite": (0, 1, 2), "postgresql": (0,)}
+# The first version each backend had (PostgreSQL came with version 3).
+FIRST_VERSION = {"sqlite": 1, "postgresql": 3}
 
 
 class _AsStored(UserDefinedType):
@@ -132,10 +132,10 @@ def create(conn):
 
 
 def _rebuild_games(conn):
-    # Version 3 (from 2) made the board's journal folder part of a game's
-    # key. SQLite cannot change a table's UNIQUE constraint, so games is
-    # copied into a new table (row ids kept: players still point at them)
-    # and renamed; the caller has foreign keys off meanwhile.
+    # Version 3 made the board's journal folder part of a game's key.
+    # SQLite cannot change a table's UNIQUE constraint, so games is copied
+    # into a new table (row ids kept: players still point at them) and
+    # renamed; the caller has foreign keys off meanwhile.
     new = sa.Table("games_v3", sa.MetaData(), *_games_columns())
     new.create(conn)
     names = ", ".join(c.name for c in games.columns if c.name != "folder")
@@ -146,28 +146,41 @@ def _rebuild_games(conn):
         index.create(conn)
 
 
-def _from_1(conn):
-    # Version 2: the journal bytes behind each game, conflicting versions
-    # kept beside it, and damaged pieces (made here as they are now).
+def _1_to_2(conn):
+    # The journal bytes behind each game, conflicting versions kept beside
+    # it, and damaged pieces (their tables made as they are now).
     conn.exec_driver_sql("ALTER TABLE games ADD COLUMN journal BLOB")
     conflicts.create(conn)
     pieces.create(conn)
-    _rebuild_games(conn)
 
 
-def _from_2(conn):
+def _2_to_3(conn):
     _rebuild_games(conn)
     # Conflicts and damaged pieces carry the folder of their game.
+    inspector = sa.inspect(conn)
     for table in ("conflicts", "pieces"):
-        conn.exec_driver_sql("ALTER TABLE %s ADD COLUMN folder TEXT NOT NULL DEFAULT ''" % table)
+        if "folder" not in {c["name"] for c in inspector.get_columns(table)}:
+            conn.exec_driver_sql("ALTER TABLE %s ADD COLUMN folder TEXT NOT NULL DEFAULT ''" % table)
 
 
-_STEPS = {0: create, 1: _from_1, 2: _from_2}
+# Each step brings a database of its version to the next; a new version
+# adds its step here (for both backends: SQLAlchemy Core, or SQL both take).
+_STEPS = {1: _1_to_2, 2: _2_to_3}
+
+
+def upgradable(kind, version):
+    """True when a ``kind`` ('sqlite', 'postgresql') database of schema
+    ``version`` (0: empty) can be brought to ``SCHEMA_VERSION``."""
+    return version == 0 or (isinstance(version, int) and FIRST_VERSION[kind] <= version < SCHEMA_VERSION)
 
 
 def upgrade(conn, version):
     """Bring the database on ``conn`` from ``version`` (0: empty) to
     ``SCHEMA_VERSION``, inside the caller's transaction, and record it."""
-    _STEPS[version](conn)
+    if version == 0:
+        create(conn)
+    else:
+        for step in range(version, SCHEMA_VERSION):
+            _STEPS[step](conn)
     conn.execute(schema_version.delete())
     conn.execute(schema_version.insert().values(version=SCHEMA_VERSION))

@@ -11,6 +11,7 @@ import sys
 import time
 
 import pytest
+import sqlalchemy as sa
 
 from tests.core.play import random_game
 from tests.host.pc_helpers import sql, write_marks
@@ -262,3 +263,35 @@ def test_started_accepts_epoch_or_iso_and_created_overrides(db_target):
         # A later sync without a date keeps the one stored.
         assert db.store_game("dev1", 1, record, 5, 1) == "same"
         assert from_record(db.get("DEV1-1")).players == ["Ana", "Ben", "Cy"]
+
+
+def test_a_new_schema_version_is_one_step_on_either_backend(db_target, monkeypatch):
+    """What the next schema version takes (a table for board keys, say):
+    one step in db_schema, run by the first writer, on both backends."""
+    from tests.host.pc_helpers import contents, examples_db, tables_of
+    from tricktally_host import db_schema
+
+    examples_db(db_target)
+    ran = []
+
+    def _3_to_4(conn):
+        conn.execute(sa.text("CREATE TABLE board_keys (device_id TEXT PRIMARY KEY, key_hash TEXT NOT NULL)"))
+        ran.append(conn.dialect.name)
+
+    monkeypatch.setattr(db_schema, "SCHEMA_VERSION", 4)
+    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", 4)
+    monkeypatch.setitem(db_schema._STEPS, 3, _3_to_4)
+    before = contents(db_target)
+    if dbmod.is_url(db_target):
+        # A shared database: a reader says so, a writer upgrades it for everyone.
+        with pytest.raises(DatabaseError, match="schema version 3 is older than this tricktally's 4"):
+            Database(db_target, create=False)
+    else:
+        with Database(db_target, create=False) as db:
+            assert len(db.games()) == 3  # read through an upgraded copy in memory
+    assert contents(db_target) == before
+    with Database(db_target) as db:
+        assert sql(db, "SELECT version FROM schema_version") == [(4,)]
+        assert len(db.games()) == 3
+    assert "board_keys" in tables_of(db_target)
+    assert ran == (["postgresql"] if dbmod.is_url(db_target) else ["sqlite", "sqlite"])
