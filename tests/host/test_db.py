@@ -295,3 +295,11 @@ def test_a_new_schema_version_is_one_step_on_either_backend(db_target, monkeypat
         assert len(db.games()) == 3
     assert "board_keys" in tables_of(db_target)
     assert ran == (["postgresql"] if dbmod.is_url(db_target) else ["sqlite", "sqlite"])
+
+
+def test_a_sqlite_url_names_a_file(tmp_path):
+    from tests.host.pc_helpers import cli, examples_db, ok
+
+    examples_db("sqlite:///%s" % (tmp_path / "games.sqlite"))
+    assert (tmp_path / "games.sqlite").exists()
+    assert len(json.loads(ok(cli("games", "--json", "--db", tmp_path / "games.sqlite")))) == 3

@@ -41,8 +41,9 @@ def test_every_command_runs_on_a_url_and_through_the_environment(club, tmp_path,
     for args in COMMANDS[1:]:
         argv = [a.format(out=tmp_path / "out") for a in args]
         ok(cli(*argv, "--force") if args[0] in ("report", "plot") else cli(*argv))
-    # postgresql+psycopg:// is the same database.
-    assert json.loads(ok(cli("games", "--json", "--db", url.replace("postgresql://", "postgresql+psycopg://")))) == listed
+    # postgresql+psycopg:// and postgres:// are the same database.
+    for scheme in ("postgresql+psycopg://", "postgres://"):
+        assert json.loads(ok(cli("games", "--json", "--db", url.replace("postgresql://", scheme)))) == listed
 
 
 def test_a_database_reached_through_the_servers_unix_socket(club, pg_server):
