@@ -33,7 +33,7 @@ def new_db_target(backend, tmp_path, request):
 
     yield make
     for name in made:
-        server.drop_database(name)
+        server.drop_database(name, reached=True)
 
 
 @pytest.fixture

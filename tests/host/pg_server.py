@@ -171,9 +171,14 @@ class PgServer:
         self.admin("CREATE DATABASE %s OWNER %s" % (name, owner))
         return name
 
-    def drop_database(self, name):
-        """Drop a database, ending the sessions still on it."""
+    def drop_database(self, name, reached=False):
+        """Drop a database, ending the sessions still on it. ``reached``:
+        first assert that some session went to it (a test on this backend
+        proves something only if tricktally went there, not, say, to a
+        file named like the URL)."""
+        sessions = self.admin("SELECT sessions FROM pg_stat_database WHERE datname = '%s'" % name)
         self.admin("DROP DATABASE IF EXISTS %s WITH (FORCE)" % name)
+        assert not reached or (sessions and sessions[0][0]), "nothing ever reached the PostgreSQL database %s" % name
 
     def stop(self, how=signal.SIGINT):
         """Stop the server: SIGINT a fast shutdown (sessions ended, what

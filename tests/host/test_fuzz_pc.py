@@ -187,7 +187,7 @@ def server_season(pg_server):
     name = pg_server.new_database()
     fill_season(pg_server.url(name))
     yield name
-    pg_server.drop_database(name)
+    pg_server.drop_database(name, reached=True)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -42,7 +42,7 @@ def _league_db(request, backend, tmp_path_factory, name):
         return str(tmp_path_factory.mktemp("league") / name)
     server = request.getfixturevalue("pg_server")
     made = server.new_database()
-    request.addfinalizer(lambda: server.drop_database(made))
+    request.addfinalizer(lambda: server.drop_database(made, reached=True))
     return server.url(made)
 
 
