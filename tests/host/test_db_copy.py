@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
-from tests.host.pc_helpers import cli, contents, example, examples_db, ok, one_error, sql
+from tests.host.pc_helpers import cli, contents, example, examples_db, ok, one_error, sql, tables_of
 from tricktally_host.db import Database
 from tricktally_host.sync import crc_hex
 
@@ -90,6 +90,7 @@ def test_what_cannot_be_copied_is_one_line_and_nothing_is_written(tmp_path, new_
     assert "no database to copy" in one_error(cli("db", "copy", str(tmp_path / "none.sqlite"), target))
     one_error(cli("db", "copy", "mysql://u@h/x", target))
     assert not (tmp_path / "none.sqlite").exists()
+    assert tables_of(target) is None  # the target was not even made
 
 
 def test_a_damaged_file_is_not_half_copied_into_the_server(tmp_path, pg_server):
