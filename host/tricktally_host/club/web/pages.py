@@ -280,3 +280,56 @@ def cards_page(w, lang, night, round_no, cards):
     body.append("</div>")
     return layout(w, lang, w["seat_cards"], "".join(body), "/director/night/%d/cards" % night["id"],
                   night=night["id"], director=True)
+
+
+def _sheet_table(w, sheet, wizard):
+    """The running sheet's table: per hand what was entered, the hand's
+    score and the running total per side; a corrected hand is marked and
+    says who corrected what, when and why."""
+    out = ['<table class="sheet"><tr><th>%s</th>' % escape(w["round"] if wizard else w["hand"])]
+    if wizard:
+        out.append("<th>%s</th>" % escape(w["trump"]))
+    out.extend('<th>%s</th>' % escape(side) for side in sheet["sides"])
+    out.append("</tr>")
+    for h in sheet["hands"]:
+        mark = ' class="amended"' if h["amended"] else ""
+        title = ""
+        if h["amended"]:
+            title = ' title="%s"' % escape("; ".join("%s: %s → %s (%s, %s: %s)" % (
+                a["field"], a["old"], a["new"], a["who"], _clock(a["at"]), a["why"]) for a in h["amended"]))
+        out.append("<tr%s%s><td>%d%s</td>" % (mark, title, h["hand"], " *" if h["amended"] else ""))
+        if wizard:
+            out.append("<td>%s</td>" % escape(h["trump"] or ""))
+        for cell, score, total in zip(h["cells"], h["scores"], h["totals"]):
+            out.append("<td><small>%s %+d</small> %d</td>" % (escape(cell), score, total))
+        out.append("</tr>")
+    if sheet["current"]:
+        out.append("<tr><td>…</td>%s%s</tr>" % ("<td></td>" if wizard else "", "".join(
+            "<td><small>%s</small></td>" % escape(cell) for cell in sheet["current"])))
+    out.append("<tr><th>%s</th>%s%s</tr></table>" % (
+        escape(w["total"]), "<th></th>" if wizard else "", "".join("<th>%d</th>" % t for t in sheet["totals"])))
+    return "".join(out)
+
+
+def sheet_page(w, lang, night, table, round_no, sheet):
+    """``/night/N/table/T``: table T's running sheet in a round (its
+    seated players, the hands with corrections marked, the totals)."""
+    body = [night_heading(w, night), "<h2>%s · %s · %s</h2>" % (
+        escape(w["sheet"]), escape(w["table_n"] % table), escape(w["round_n"] % round_no if round_no else w["no_round"]))]
+    rounds = " · ".join('<a href="/night/%d/table/%d?round=%d&amp;lang=%s">%s</a>' % (
+        night["id"], table, r, lang, escape(w["round_n"] % r)) for r in range(1, night["round"] + 1))
+    if rounds:
+        body.append('<p class="noprint">%s</p>' % rounds)
+    if sheet is not None and sheet["seated"]:
+        body.append('<p class="meta">%s</p>' % escape(", ".join(
+            "%s %d: %s" % (w["seat"], i, name) for i, name in enumerate(sheet["seated"], 1))))
+    if sheet is None or sheet["game"] is None:
+        body.append("<p>%s</p>" % escape(w["no_game"]))
+    else:
+        body.append('<p class="meta">%s %s</p>' % (escape(w["game_id"]), escape(str(sheet["game"]["ref"]))))
+        body.append(_sheet_table(w, sheet, night["game"] == "wizard"))
+        if sheet["finished"]:
+            body.append("<p><b>%s</b></p>" % escape(", ".join(sheet["winners"])))
+        for a in sheet["refused"]:
+            body.append('<p class="error">%s</p>' % escape("%s %s: %s" % (w["amended"], a["field"], a["reason"])))
+    return layout(w, lang, w["sheet"], "".join(body), "/night/%d/table/%d" % (night["id"], table), night=night["id"])

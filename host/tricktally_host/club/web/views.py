@@ -80,7 +80,11 @@ def sheet_page(db, night_id, lang, table, round_no=None):
     if night is None:
         return None
     round_no = round_no or night["round"]
-    sheet = model.running_sheet(db, night_id, table, round_no) if round_no else None
+    if not 1 <= table <= night["tables"]:
+        return None
+    if round_no and round_no > night["round"]:
+        raise security.Refused(404, words(lang)["no_such_round"])
+    sheet = model.running_sheet(db, night_id, table, round_no, lang) if round_no else None
     return pages.sheet_page(words(lang), lang, night, table, round_no, sheet)
 
 
@@ -127,14 +131,6 @@ def report_page(db, night_id, lang):
     return model.night_report(db, night_id, lang)
 
 
-def _value(raw):
-    """An amendment's value as the record holds it: a whole number, or the
-    text (a suit, a player's name, a moon choice)."""
-    if raw.lstrip("-").isdigit() and len(raw) <= 4:
-        return int(raw)
-    return {"true": True, "false": False}.get(raw.lower(), raw)
-
-
 def act(db, action, night_id, form, password):
     """The director's ``action`` on night ``night_id`` (None: create one)
     with the checked ``form``: ``{"night": id, "orders": {device: ((round,
@@ -163,7 +159,7 @@ def act(db, action, night_id, form, password):
         player = text(form, "player", 10, required=False) or None
         model.amend(db, night_id, text(form, "device", model.MAX_DEVICE), number(form, "game_id", 0, 999999),
                     number(form, "hand", 1, 999), player, text(form, "field", 20),
-                    _value(text(form, "value", 20)), text(form, "who", model.MAX_TEXT),
+                    text(form, "value", 20), text(form, "who", model.MAX_TEXT),
                     text(form, "why", model.MAX_TEXT))
     else:
         raise security.Refused(404, "no such action: %s" % action[:20])
