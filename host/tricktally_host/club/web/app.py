@@ -26,8 +26,6 @@ from tricktally_host.club.web.live import Live
 from tricktally_host.club.web.security import COOKIE, Refused, read_form
 from tricktally_host.club.web.words import pick, words
 
-# The most a request may send (the app refuses more with 413 before reading it).
-BODY_BYTES = security.FORM_BYTES
 # A watcher's stream says it is alive this often (a proxy or a phone
 # would drop a silent connection).
 HEARTBEAT = 15.0
@@ -332,7 +330,8 @@ def make_app(database, password, listener=None, poll=0.5, workers=4):
         Route(director + "/{action:str}", hub.act, methods=["POST"]),
         Mount("/static", StaticFiles(packages=[("tricktally_host.club.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, max_body_size=BODY_BYTES,
+    # Only a director's form is ever read (security.read_form, with its size limit).
+    app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={Refused: _refused, HTTPException: _http_error})
     app.state.hub = hub
     return app

@@ -120,13 +120,18 @@ async def read_form(request):
     (one line) when it is not urlencoded, too big, not UTF-8, malformed, or
     names a field twice."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/x-www-form-urlencoded":
+    if kind not in ("application/x-www-form-urlencoded", ""):
         raise Refused(415, "a form is sent as application/x-www-form-urlencoded, not %r" % kind[:60])
+    said = request.headers.get("content-length", "")
+    if said.isdigit() and int(said) > FORM_BYTES:
+        raise Refused(413, "the form is larger than %d bytes" % FORM_BYTES)
     body = b""
     async for chunk in request.stream():
         body += chunk
         if len(body) > FORM_BYTES:
             raise Refused(413, "the form is larger than %d bytes" % FORM_BYTES)
+    if body and not kind:
+        raise Refused(415, "a form is sent as application/x-www-form-urlencoded, not without a type")
     try:
         text = body.decode("utf-8")
         pairs = urllib.parse.parse_qsl(text, keep_blank_values=True, strict_parsing=bool(text),
