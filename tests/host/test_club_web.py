@@ -284,3 +284,60 @@ def test_the_directors_actions_need_the_password_and_a_live_session(client):
 
 
 COOKIE_NAME = "tricktally_director"
+
+
+# ----- live -----------------------------------------------------------------------------------------
+
+
+class Stream:
+    """A Server-Sent Events stream read line by line: ``next_event()``."""
+
+    def __init__(self, response):
+        self.lines = response.iter_lines()
+
+    def next_event(self):
+        kind, data = None, []
+        for line in self.lines:
+            if line.startswith("event: "):
+                kind = line[len("event: "):]
+            elif line.startswith("data: "):
+                data.append(line[len("data: "):])
+            elif line == "" and kind:
+                return kind, "\n".join(data)
+        raise AssertionError("the stream ended")
+
+    def next_of(self, kind):
+        while True:
+            got, data = self.next_event()
+            if got == kind:
+                return data
+
+
+def test_the_standings_go_live_to_a_watcher_when_a_game_is_stored(db_target):
+    night_id = new_night(db_target)
+    with Database(db_target) as db:
+        model.start_round(db, night_id)
+    app = hub_app(db_target, poll=0.5)
+    with running_hub(app) as url, httpx2.Client(base_url=url, timeout=30) as web:
+        with web.stream("GET", "/night/%d/events" % night_id, params={"lang": "fr"}) as response:
+            assert response.status_code == 200
+            assert response.headers["content-type"].startswith("text/event-stream")
+            stream = Stream(response)
+            first = stream.next_of("standings")
+            assert standings_of(first) == expected_standings(db_target, night_id)
+            assert all(games == 0 for *_x, games, _w in standings_of(first))
+            assert "Joueur" in first and "Player" not in first  # the watcher's language
+            assert len(app.state.hub.live.watchers) == 1
+            stored = time.monotonic()
+            play_table(db_target, night_id, 1, 2, 5)  # written by someone else: a USB sync, say
+            fresh = stream.next_of("standings")
+            latency = time.monotonic() - stored
+            assert standings_of(fresh) == expected_standings(db_target, night_id) != standings_of(first)
+            tables = stream.next_of("tables")
+            assert 'href="/night/%d/table/2?lang=fr"' % night_id in tables and "Donnes : 5" in tables
+            print("standings live %.2f s after the game was stored" % latency)
+        # The watcher has gone: the hub lets it go.
+        deadline = time.monotonic() + 10
+        while app.state.hub.live.watchers:
+            assert time.monotonic() < deadline, "the hub kept a watcher whose page has gone"
+            time.sleep(0.05)

@@ -107,7 +107,7 @@ class Hub:
         first = await self.live.run(self.views.fragments, night_id, lang)
         if first is None:
             raise HTTPException(404, words(lang)["no_such_night"])
-        watcher = self.live.watch(night_id, lang)
+        watcher = self.live.watch(night_id, lang, first)
         if watcher is None:
             raise HTTPException(503, "too many live pages are open: reload later")
 

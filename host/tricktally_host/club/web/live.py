@@ -33,16 +33,25 @@ REFRESH = 5.0
 class Watcher:
     """One live page: its night, language and queue of ``(kind, html)``."""
 
-    def __init__(self, night_id, lang):
+    def __init__(self, night_id, lang, shown):
         self.night_id = night_id
         self.lang = lang
+        self.shown = dict(shown)  # kind -> the html the page has now
         self.queue = asyncio.Queue(QUEUE)
 
     def put(self, item):
+        """Queue ``(kind, html)`` (None: the end), dropping the oldest when full."""
         if self.queue.full():
             with contextlib.suppress(asyncio.QueueEmpty):
                 self.queue.get_nowait()
         self.queue.put_nowait(item)
+
+    def offer(self, fragments):
+        """Queue the fragments that differ from what the page shows."""
+        for kind, html in fragments.items():
+            if self.shown.get(kind) != html:
+                self.shown[kind] = html
+                self.put((kind, html))
 
 
 class Live:
@@ -125,11 +134,12 @@ class Live:
         if event["event"] in ("stored", "connected", "disconnected"):
             self.changed()
 
-    def watch(self, night_id, lang):
-        """A new Watcher of ``night_id`` in ``lang``; None when there are too many."""
+    def watch(self, night_id, lang, shown):
+        """A new Watcher of ``night_id`` in ``lang`` whose page shows
+        ``shown`` ({kind: html}); None when there are too many."""
         if len(self.watchers) >= MAX_WATCHERS:
             return None
-        watcher = Watcher(night_id, lang)
+        watcher = Watcher(night_id, lang, shown)
         self.watchers.add(watcher)
         self.changed()
         return watcher
@@ -161,10 +171,9 @@ class Live:
             if old is not None and old[0] == marks[night_id] and now - old[2] < REFRESH:
                 continue
             fresh = await self.run(self.fragments, night_id, lang)
-            before = old[1] if old is not None else {}
+            if fresh is None:
+                continue  # the night is gone (another hub's database was replaced?)
             self._seen[(night_id, lang)] = (marks[night_id], fresh, now)
-            for kind, html in fresh.items():
-                if before.get(kind) != html:
-                    for w in list(self.watchers):
-                        if w.night_id == night_id and w.lang == lang:
-                            w.put((kind, html))
+            for w in list(self.watchers):
+                if w.night_id == night_id and w.lang == lang:
+                    w.offer(fresh)

@@ -146,11 +146,11 @@ def tables_fragment(w, lang, night_id, tables):
         heard = _clock(t.get("last_heard")) or w["never"]
         out.append(
             '<a class="cell %s" data-state="%s" href="/night/%d/table/%d?lang=%s"><b>%s</b>'
-            "<small>%s</small><small>%s: %s</small><small>%s: %s</small><small>%s</small></a>" % (
+            "<small>%s</small><small>%s</small><small>%s</small><small>%s</small></a>" % (
                 escape(state), escape(state), night_id, t["table"], lang, escape(w["table_n"] % t["table"]),
                 escape(w["round_n"] % t["round"] if t.get("round") else w["no_round"]),
-                escape(w["hands"]), "%d/%d" % (t["hands"], t["expected"]) if t["expected"] else t["hands"],
-                escape(w["last_heard"]), escape(heard),
+                escape(w["pair"] % (w["hands"], "%d/%d" % (t["hands"], t["expected"]) if t["expected"] else t["hands"])),
+                escape(w["pair"] % (w["last_heard"], heard)),
                 escape(w.get("state_" + state, state))))
     out.append("</div>")
     return "".join(out)
@@ -295,8 +295,8 @@ def _sheet_table(w, sheet, wizard):
         mark = ' class="amended"' if h["amended"] else ""
         title = ""
         if h["amended"]:
-            title = ' title="%s"' % escape("; ".join("%s: %s → %s (%s, %s: %s)" % (
-                a["field"], a["old"], a["new"], a["who"], _clock(a["at"]), a["why"]) for a in h["amended"]))
+            title = ' title="%s"' % escape("; ".join(w["pair"] % (a["field"], "%s → %s (%s, %s, %s)" % (
+                a["old"], a["new"], a["who"], _clock(a["at"]), a["why"])) for a in h["amended"]))
         out.append("<tr%s%s><td>%d%s</td>" % (mark, title, h["hand"], " *" if h["amended"] else ""))
         if wizard:
             out.append("<td>%s</td>" % escape(h["trump"] or ""))
@@ -322,7 +322,7 @@ def sheet_page(w, lang, night, table, round_no, sheet):
         body.append('<p class="noprint">%s</p>' % rounds)
     if sheet is not None and sheet["seated"]:
         body.append('<p class="meta">%s</p>' % escape(", ".join(
-            "%s %d: %s" % (w["seat"], i, name) for i, name in enumerate(sheet["seated"], 1))))
+            w["pair"] % ("%s %d" % (w["seat"], i), name) for i, name in enumerate(sheet["seated"], 1))))
     if sheet is None or sheet["game"] is None:
         body.append("<p>%s</p>" % escape(w["no_game"]))
     else:
@@ -331,5 +331,5 @@ def sheet_page(w, lang, night, table, round_no, sheet):
         if sheet["finished"]:
             body.append("<p><b>%s</b></p>" % escape(", ".join(sheet["winners"])))
         for a in sheet["refused"]:
-            body.append('<p class="error">%s</p>' % escape("%s %s: %s" % (w["amended"], a["field"], a["reason"])))
+            body.append('<p class="error">%s</p>' % escape(w["pair"] % ("%s %s" % (w["amended"], a["field"]), a["reason"])))
     return layout(w, lang, w["sheet"], "".join(body), "/night/%d/table/%d" % (night["id"], table), night=night["id"])
