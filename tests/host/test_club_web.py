@@ -341,3 +341,66 @@ def test_the_standings_go_live_to_a_watcher_when_a_game_is_stored(db_target):
         while app.state.hub.live.watchers:
             assert time.monotonic() < deadline, "the hub kept a watcher whose page has gone"
             time.sleep(0.05)
+
+
+# ----- tricktally club serve -------------------------------------------------------------------------
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_club_serve_serves_the_night_and_listens_for_boards_until_ctrl_c(db_target, tmp_path):
+    night_id = new_night(db_target)
+    secret = tmp_path / "director.txt"
+    secret.write_text(PASSWORD + "\n", encoding="utf-8")
+    port, board_port = _free_port(), _free_port()
+    tricktally = os.path.join(os.path.dirname(sys.executable), "tricktally")
+    proc = subprocess.Popen([tricktally, "club", "serve", "--db", db_target, "--host", "127.0.0.1", "--port",
+                             str(port), "--board-port", str(board_port), "--password-file", str(secret)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = "http://127.0.0.1:%d" % port
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                page = httpx2.get(url + "/night/%d" % night_id, timeout=5)
+                break
+            except httpx2.TransportError:
+                assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+                time.sleep(0.1)
+        assert page.status_code == 200 and "Friday &lt;night&gt;" in page.text
+        assert httpx2.get(url + "/static/hub.css").headers["content-type"].startswith("text/css")
+        # The board listener, in the same process: a board that is not enrolled is refused.
+        with socket.create_connection(("127.0.0.1", board_port), timeout=5):
+            pass
+        with httpx2.Client(base_url=url, follow_redirects=True) as web:
+            form = web.get("/director").text
+            answer = web.post("/director/login", data={"csrf": token(form), "password": PASSWORD})
+            assert answer.status_code == 200 and "/director/logout" in answer.text
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, (out, err)
+    assert "http://127.0.0.1:%d/" % port in out and PASSWORD not in out + err
+
+
+def test_club_serve_prints_a_fresh_password_when_given_none_and_refuses_a_bad_file(db_target, tmp_path):
+    short = tmp_path / "short.txt"
+    short.write_text("abc\n", encoding="utf-8")
+    tricktally = os.path.join(os.path.dirname(sys.executable), "tricktally")
+    for path, says in ((short, "shorter than 8"), (tmp_path / "none.txt", "cannot read")):
+        done = subprocess.run([tricktally, "club", "serve", "--db", db_target, "--password-file", str(path)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and says in done.stderr and len(done.stderr.strip().splitlines()) == 1, done
+    port = _free_port()
+    with socket.socket() as taken:  # the web port is taken: one clear line, nothing left running
+        taken.bind(("127.0.0.1", port))
+        taken.listen()
+        done = subprocess.run([tricktally, "club", "serve", "--db", db_target, "--host", "127.0.0.1", "--port",
+                               str(port), "--board-port", str(_free_port())], capture_output=True, text=True,
+                              timeout=60)
+    assert done.returncode == 2 and "could not start" in done.stderr, done
+    assert re.search(r"director's password for this run: \S{12,}", done.stdout), done.stdout

@@ -287,8 +287,8 @@ def _http_error(request, exc):
 def make_app(database, password, listener=None, poll=0.5, workers=4):
     """The hub's ASGI app over ``database`` (a callable giving a new
     Database); ``password`` is the director's (a security.Password);
-    ``listener`` a BoardListener to start and stop with the app (None:
-    none). ``app.state.hub`` is the Hub."""
+    ``listener`` a BoardListener to start (unless started already) and
+    stop with the app (None: none). ``app.state.hub`` is the Hub."""
     live = Live(database, views.change_mark, views.fragments, workers=workers, poll=poll)
     hub = Hub(live, views, password, listener)
     if listener is not None:
@@ -300,7 +300,8 @@ def make_app(database, password, listener=None, poll=0.5, workers=4):
         await live.start()
         seats = None
         if listener is not None:
-            await asyncio.get_running_loop().run_in_executor(None, listener.start)
+            if listener.address is None:  # not started by its owner (serve starts it first)
+                await asyncio.get_running_loop().run_in_executor(None, listener.start)
             seats = asyncio.create_task(hub.keep_seats())
         try:
             yield
