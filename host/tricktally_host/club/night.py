@@ -225,8 +225,10 @@ def end_round(db, night_id, now=None):
 def amend(db, night_id, device, game_id, hand, player, field, value, who, why, folder=None, now=None):
     """Correct one value of a complete hand of one of the night's table
     games (board ``device``'s game ``game_id``; ``folder`` when the board
-    has several with that number): ``field`` of ``player`` (None for a
-    hand's field), to ``value``; ``who`` did it and ``why`` are required.
+    has several with that number): ``field`` of ``player``, to ``value``
+    (``player`` None: a hand's field, or a seat's field for every seat at
+    once, ``value`` then their list in seat order; club.amended); ``who``
+    did it and ``why`` are required.
     Recorded as an amendment (the stored game is never changed); the
     standings and sheets apply it. Returns the amendment's id; NightError
     when the rules refuse the new value, nothing written."""
@@ -246,7 +248,7 @@ def amend(db, night_id, device, game_id, hand, player, field, value, who, why, f
                 "no table's game of this night" if not found else "there under several folders: say which"))
         table_game = found[0]
         try:
-            value = amended.coerce(table_game.record, field, value)
+            value = amended.coerce(table_game.record, field, value, player)
             old = amended.value_of(table_game.record, hand, player, field)
             if value == old:
                 raise NightError("%s is %s already: nothing to amend" % (field, json.dumps(old, ensure_ascii=False)))

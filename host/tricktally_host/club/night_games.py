@@ -97,12 +97,14 @@ def table_games(db, night_id, round_no):
         return _table_games(db, night_id, round_no, night_rows.rounds(db, night_id))
 
 
-def _table_games(db, night_id, round_no, round_rows):
+def _table_games(db, night_id, round_no, round_rows, candidates=None):
     low, high = _window(round_rows, round_no)
     seated = night_rows.seatings(db, night_id, round_no)
     boards = night_rows.boards(db, night_id)
     found = {}
-    for g in _candidates(db.conn, boards, low):
+    if candidates is None:
+        candidates = _candidates(db.conn, boards, low)
+    for g in candidates:
         if g["when"] is None or g["when"] < low or (high is not None and g["when"] >= high):
             continue
         table = boards[g["device_id"]]
@@ -128,7 +130,11 @@ def night_games(db, night_id):
     night_id = night_rows.night_id_of(night_id)
     with db.snapshot():
         round_rows = night_rows.rounds(db, night_id)
+        if not round_rows:
+            return []
+        # The boards' games of the whole night, read once for every round.
+        games = _candidates(db.conn, night_rows.boards(db, night_id), _window(round_rows, 1)[0])
         out = []
         for r in round_rows:
-            out.extend(t for t in _table_games(db, night_id, r["round"], round_rows) if t is not None)
+            out.extend(t for t in _table_games(db, night_id, r["round"], round_rows, games) if t is not None)
         return out
