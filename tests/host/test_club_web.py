@@ -444,9 +444,20 @@ def test_a_board_on_wifi_reaches_the_live_standings_through_the_hubs_own_listene
             assert {name for _p, name, _t, games, _w in standings_of(events[0]) if games} == set(players[:4])
             assert any(e["event"] == "stored" for e in app.state.hub.live.events)
             assert all("record" not in e for e in app.state.hub.live.events)
-            login(web)
+            csrf = login(web)
             page = web.get("/director/night/%d" % night_id).text
             row = re.search(r'<td class="name">%s</td><td>1</td><td class="name">([^<]+)</td>' % DEVICE, page)
             assert row and re.fullmatch(r"\d\d:\d\d:\d\d", row.group(1)), page  # last heard, from the listener
+            # The director ends round 1 and starts round 2: the board is told
+            # where its table's winner goes, and gets the round's names.
+            for action in ("end", "start"):
+                answer = web.post("/director/night/%d/%s" % (night_id, action), data={"csrf": csrf})
+                assert answer.status_code == 303, answer.text
+            with Database(db_target) as db:
+                order = model.seat_orders(db, night_id, 2)[DEVICE]
+            assert order["seat"] and order["seat"][0] == 2
+            seated = lambda: [e for e in app.state.hub.live.events if e["event"] == "seat"]  # noqa: E731
+            run_until([board], lambda: seated() and board.app.config.roster == order["names"])
+            assert (seated()[-1]["round"], seated()[-1]["table"], seated()[-1]["seat"]) == tuple(order["seat"])
         finally:
             board.app.link.stream.close()
