@@ -262,7 +262,7 @@ def director_night(w, lang, night, csrf, done, amendments, tables, enrolled, boa
         _label(w["hand"], '<input name="hand" type="number" min="1" required>'),
         _label(w["player"], _select("player", [("", "—")] + [(p, p) for p in night["players"]])),
         _label(w["field"], '<input name="field" required maxlength="20" placeholder="bids, tricks, trump…">'),
-        _label(w["value"], '<input name="value" required maxlength="20">'),
+        _label(w["value"], '<input name="value" required maxlength="40">'),
         _label(w["who"], '<input name="who" required maxlength="500">'),
         _label(w["why"], '<input name="why" required maxlength="500">'),
     ]), w["amend"]))

@@ -160,7 +160,7 @@ def act(db, action, night_id, form, password):
         player = text(form, "player", 10, required=False) or None
         model.amend(db, night_id, text(form, "device", model.MAX_DEVICE), number(form, "game_id", 0, 999999),
                     number(form, "hand", 1, 999), player, text(form, "field", 20),
-                    text(form, "value", 20), text(form, "who", model.MAX_TEXT),
+                    text(form, "value", 40), text(form, "who", model.MAX_TEXT),
                     text(form, "why", model.MAX_TEXT))
     else:
         raise security.Refused(404, "no such action: %s" % action[:20])
