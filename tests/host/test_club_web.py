@@ -26,7 +26,6 @@ from tests.host.hub_helpers import NAMES, PASSWORD, hub_app, login, new_night, p
 from tests.host.pc_helpers import contents, sql
 from tricktally.record import to_record
 from tricktally_host.club import amended, movement, night as model, results
-from tricktally_host.club.web import pages
 from tricktally_host.club.web.words import WORDS, pick
 from tricktally_host.db import Database
 

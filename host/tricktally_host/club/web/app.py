@@ -13,7 +13,6 @@ script is the hub's own live.js (the live pages' Server-Sent Events).
 import asyncio
 import contextlib
 import logging
-import time
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -63,14 +62,13 @@ class Hub:
     """The app's state and handlers: the Live part (database, watchers),
     the director's sessions, the board listener (None: none here)."""
 
-    def __init__(self, live, views, password, listener=None, clock=time.time):
+    def __init__(self, live, views, password, listener=None):
         self.orders = {}  # device -> {"seat", "names"} (views.current_orders)
         self.live = live
         self.views = views
         self.password = password
         self.sessions = security.Sessions()
         self.listener = listener
-        self.clock = clock
 
     # ----- for everyone ------------------------------------------------------------------
 
