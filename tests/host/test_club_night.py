@@ -16,7 +16,7 @@ import pytest
 from tests.host.pc_helpers import sql
 from tricktally import new_game
 from tricktally.record import from_record, to_record
-from tricktally_host import report_i18n
+from tricktally_host import db_schema, report_i18n
 from tricktally_host.club import movement
 from tricktally_host.club import night as N
 from tricktally_host.club.night import NightError
@@ -377,10 +377,35 @@ def test_the_nights_report_is_the_season_reports_format_with_amendments(db_targe
 def test_a_schema_4_database_gets_the_nights_tables(db_target):
     with Database(db_target) as db:
         store(db, "board-1", 1, played("hearts", PLAYERS[:4], 1, hands=2), T0)
-        for table in ("night_amendments", "night_seatings", "night_rounds", "night_boards", "night_players", "nights"):
-            sql(db, "DROP TABLE %s" % table)
+        for table in reversed(db_schema.NIGHT_TABLES):
+            sql(db, "DROP TABLE %s" % table.name)
         sql(db, "UPDATE schema_version SET version = 4")
     with Database(db_target) as db:
         assert sql(db, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)] and SCHEMA_VERSION == 5
         assert len(db.games()) == 1 and N.nights(db) == []
         assert new_night(db) == 1
+
+
+def test_the_readers_take_numbers_as_text_and_refuse_what_is_none(db_target):
+    # What a web page's path gives: digits as text.
+    with Database(db_target) as db:
+        night_id = new_night(db)
+        N.start_round(db, night_id, now=T0 + 100)
+        play_round(db, night_id, 1, T0 + 200)
+        sheet = N.running_sheet(db, str(night_id), "2", "1", "it")
+        assert sheet["table"] == 2 and sheet["round"] == 1 and len(sheet["hands"]) == 15
+        assert N.table_games(db, str(night_id), "1")[1].key == ("board-2", "", 1)
+        assert N.seat_orders(db, night_id, "1")["board-1"]["names"] == PLAYERS[:4]
+        for call, message in [
+            (lambda: N.running_sheet(db, night_id, 4, 1), "there is no table 4 \\(the night has 3\\)"),
+            (lambda: N.running_sheet(db, night_id, "two", 1), "a table must be a whole number"),
+            (lambda: N.running_sheet(db, night_id, 1, 1, "de"), "language is one of en, es, pt, it, fr"),
+            (lambda: N.night_report(db, night_id, "xx"), "language is one of"),
+            (lambda: N.table_games(db, night_id, 2), "round 2 has not started"),
+            (lambda: N.night(db, "7; DROP TABLE nights"), "a night id must be a whole number"),
+            (lambda: N.standings(db, 99), "there is no night 99"),
+            (lambda: N.amend(db, night_id, "board-1", 1, 1, None, "trump", "S" * 10_000, "Dee", "x"), "at most 20"),
+        ]:
+            with pytest.raises(NightError, match=message) as e:
+                call()
+            assert "\n" not in str(e.value) and len(str(e.value)) < 200

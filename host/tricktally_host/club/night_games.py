@@ -93,6 +93,7 @@ def table_games(db, night_id, round_no):
     """Round ``round_no``'s tables, table 1 first: per table a TableGame,
     or None while no stored game is that table's."""
     night_id = night_rows.night_id_of(night_id)
+    round_no = night_rows.as_whole(round_no, "a round")
     with db.snapshot():
         return _table_games(db, night_id, round_no, night_rows.rounds(db, night_id))
 
