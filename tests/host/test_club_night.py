@@ -50,10 +50,11 @@ def new_night(db, movement_name="progressive", tables=3, rounds=3, game="wizard"
     return night_id
 
 
-def play_round(db, night_id, round_no, start, seed=0, game="wizard", hands=None):
+def play_round(db, night_id, round_no, start, seed=0, game="wizard", hands=None, settings=None):
     """Each table's board stores a game of the table's seated players."""
     for t, names in enumerate(N.seatings(db, night_id, round_no), 1):
-        store(db, "board-%d" % t, round_no, played(game, names, seed + 10 * round_no + t, hands), start + 30 * t)
+        record = played(game, names, seed + 10 * round_no + t, hands, settings)
+        store(db, "board-%d" % t, round_no, record, start + 30 * t)
 
 
 def recompute(db):
@@ -191,6 +192,7 @@ def test_a_tables_game_is_its_boards_game_of_its_players_in_the_round(db_target)
         N.start_round(db, night_id, now=T0 + 1000)
         names = N.seatings(db, night_id, 1)
         store(db, "board-1", 1, played("wizard", names[0], 1), T0 - 5000)  # before the round
+        store(db, "board-1", 3, played("hearts", names[0], 1), T0 + 1100)  # another game
         store(db, "board-1", 2, played("wizard", names[1], 2), T0 + 1100)  # another table's players
         store(db, "stranger", 1, played("wizard", names[2], 3), T0 + 1100)  # a board not at the night
         store(db, "board-2", 7, played("wizard", list(reversed(names[1])), 4, hands=3), T0 + 1100)  # any seat order
@@ -409,3 +411,42 @@ def test_the_readers_take_numbers_as_text_and_refuse_what_is_none(db_target):
             with pytest.raises(NightError, match=message) as e:
                 call()
             assert "\n" not in str(e.value) and len(str(e.value)) < 200
+
+
+def test_a_hearts_night_ranks_the_lowest_first_and_the_queen_is_amended_by_name(db_target):
+    with Database(db_target) as db:
+        night_id = new_night(db, game="hearts", tables=2)
+        N.start_round(db, night_id, now=T0 + 100)
+        play_round(db, night_id, 1, T0 + 200, game="hearts", hands=4)
+        standings = N.standings(db, night_id)
+        assert [r["total"] for r in standings] == sorted(r["total"] for r in standings), "the lowest total first"
+        stored = db.get("board-1-1")
+        number, hand = next((i + 1, h) for i, h in enumerate(stored["hands"]) if 13 not in h["hearts"])
+        players = stored["players"]
+        other = players[(hand["queen"] + 1) % 4]
+        N.amend(db, night_id, "board-1", 1, number, None, "queen", other, "Dee", "the queen went to %s" % other)
+        row = N.amendments(db, night_id)[0]
+        assert (row["old"], row["new"]) == (players[hand["queen"]], other)
+        mine = json.loads(json.dumps(stored))
+        mine["hands"][number - 1]["queen"] = players.index(other)
+        game = from_record(mine)
+        after = {r["player"]: r["total"] for r in N.standings(db, night_id)}
+        assert all(after[name] == game.totals[seat] for seat, name in enumerate(players))
+        with pytest.raises(NightError, match="'Nobody' does not play in this game"):
+            N.amend(db, night_id, "board-1", 1, number, None, "queen", "Nobody", "Dee", "why")
+        with pytest.raises(NightError, match="queen is the hand's, not a player's"):
+            N.amend(db, night_id, "board-1", 1, number, other, "queen", other, "Dee", "why")
+
+
+def test_a_spades_night_counts_a_partnerships_total_for_both_partners(db_target):
+    with Database(db_target) as db:
+        night_id = new_night(db, game="spades", tables=2, settings={"partners": True})
+        N.start_round(db, night_id, now=T0 + 100)
+        play_round(db, night_id, 1, T0 + 200, game="spades", hands=5, settings={"partners": True})
+        assert N.night(db, night_id)["settings"]["partners"] is True
+        totals = recompute(db)
+        standings = {r["player"]: r for r in N.standings(db, night_id)}
+        assert {p: r["total"] for p, r in standings.items()} == totals
+        for t in N.table_games(db, night_id, 1):
+            a, b, c, d = t.game.players
+            assert standings[a]["total"] == standings[c]["total"] and standings[b]["total"] == standings[d]["total"]
