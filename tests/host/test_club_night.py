@@ -16,7 +16,7 @@ import pytest
 from tests.host.pc_helpers import sql
 from tricktally import new_game
 from tricktally.record import from_record, to_record
-from tricktally_host import report_i18n
+from tricktally_host import db_schema, report_i18n
 from tricktally_host.club import movement
 from tricktally_host.club import night as N
 from tricktally_host.club.night import NightError
@@ -50,10 +50,11 @@ def new_night(db, movement_name="progressive", tables=3, rounds=3, game="wizard"
     return night_id
 
 
-def play_round(db, night_id, round_no, start, seed=0, game="wizard", hands=None):
+def play_round(db, night_id, round_no, start, seed=0, game="wizard", hands=None, settings=None):
     """Each table's board stores a game of the table's seated players."""
     for t, names in enumerate(N.seatings(db, night_id, round_no), 1):
-        store(db, "board-%d" % t, round_no, played(game, names, seed + 10 * round_no + t, hands), start + 30 * t)
+        record = played(game, names, seed + 10 * round_no + t, hands, settings)
+        store(db, "board-%d" % t, round_no, record, start + 30 * t)
 
 
 def recompute(db):
@@ -191,6 +192,7 @@ def test_a_tables_game_is_its_boards_game_of_its_players_in_the_round(db_target)
         N.start_round(db, night_id, now=T0 + 1000)
         names = N.seatings(db, night_id, 1)
         store(db, "board-1", 1, played("wizard", names[0], 1), T0 - 5000)  # before the round
+        store(db, "board-1", 3, played("hearts", names[0], 1), T0 + 1100)  # another game
         store(db, "board-1", 2, played("wizard", names[1], 2), T0 + 1100)  # another table's players
         store(db, "stranger", 1, played("wizard", names[2], 3), T0 + 1100)  # a board not at the night
         store(db, "board-2", 7, played("wizard", list(reversed(names[1])), 4, hands=3), T0 + 1100)  # any seat order
@@ -377,10 +379,74 @@ def test_the_nights_report_is_the_season_reports_format_with_amendments(db_targe
 def test_a_schema_4_database_gets_the_nights_tables(db_target):
     with Database(db_target) as db:
         store(db, "board-1", 1, played("hearts", PLAYERS[:4], 1, hands=2), T0)
-        for table in ("night_amendments", "night_seatings", "night_rounds", "night_boards", "night_players", "nights"):
-            sql(db, "DROP TABLE %s" % table)
+        for table in reversed(db_schema.NIGHT_TABLES):
+            sql(db, "DROP TABLE %s" % table.name)
         sql(db, "UPDATE schema_version SET version = 4")
     with Database(db_target) as db:
         assert sql(db, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)] and SCHEMA_VERSION == 5
         assert len(db.games()) == 1 and N.nights(db) == []
         assert new_night(db) == 1
+
+
+def test_the_readers_take_numbers_as_text_and_refuse_what_is_none(db_target):
+    # What a web page's path gives: digits as text.
+    with Database(db_target) as db:
+        night_id = new_night(db)
+        N.start_round(db, night_id, now=T0 + 100)
+        play_round(db, night_id, 1, T0 + 200)
+        sheet = N.running_sheet(db, str(night_id), "2", "1", "it")
+        assert sheet["table"] == 2 and sheet["round"] == 1 and len(sheet["hands"]) == 15
+        assert N.table_games(db, str(night_id), "1")[1].key == ("board-2", "", 1)
+        assert N.seat_orders(db, night_id, "1")["board-1"]["names"] == PLAYERS[:4]
+        for call, message in [
+            (lambda: N.running_sheet(db, night_id, 4, 1), "there is no table 4 \\(the night has 3\\)"),
+            (lambda: N.running_sheet(db, night_id, "two", 1), "a table must be a whole number"),
+            (lambda: N.running_sheet(db, night_id, 1, 1, "de"), "language is one of en, es, pt, it, fr"),
+            (lambda: N.night_report(db, night_id, "xx"), "language is one of"),
+            (lambda: N.table_games(db, night_id, 2), "round 2 has not started"),
+            (lambda: N.night(db, "7; DROP TABLE nights"), "a night id must be a whole number"),
+            (lambda: N.standings(db, 99), "there is no night 99"),
+            (lambda: N.amend(db, night_id, "board-1", 1, 1, None, "trump", "S" * 10_000, "Dee", "x"), "at most 20"),
+        ]:
+            with pytest.raises(NightError, match=message) as e:
+                call()
+            assert "\n" not in str(e.value) and len(str(e.value)) < 200
+
+
+def test_a_hearts_night_ranks_the_lowest_first_and_the_queen_is_amended_by_name(db_target):
+    with Database(db_target) as db:
+        night_id = new_night(db, game="hearts", tables=2)
+        N.start_round(db, night_id, now=T0 + 100)
+        play_round(db, night_id, 1, T0 + 200, game="hearts", hands=4)
+        standings = N.standings(db, night_id)
+        assert [r["total"] for r in standings] == sorted(r["total"] for r in standings), "the lowest total first"
+        stored = db.get("board-1-1")
+        number, hand = next((i + 1, h) for i, h in enumerate(stored["hands"]) if 13 not in h["hearts"])
+        players = stored["players"]
+        other = players[(hand["queen"] + 1) % 4]
+        N.amend(db, night_id, "board-1", 1, number, None, "queen", other, "Dee", "the queen went to %s" % other)
+        row = N.amendments(db, night_id)[0]
+        assert (row["old"], row["new"]) == (players[hand["queen"]], other)
+        mine = json.loads(json.dumps(stored))
+        mine["hands"][number - 1]["queen"] = players.index(other)
+        game = from_record(mine)
+        after = {r["player"]: r["total"] for r in N.standings(db, night_id)}
+        assert all(after[name] == game.totals[seat] for seat, name in enumerate(players))
+        with pytest.raises(NightError, match="'Nobody' does not play in this game"):
+            N.amend(db, night_id, "board-1", 1, number, None, "queen", "Nobody", "Dee", "why")
+        with pytest.raises(NightError, match="queen is the hand's, not a player's"):
+            N.amend(db, night_id, "board-1", 1, number, other, "queen", other, "Dee", "why")
+
+
+def test_a_spades_night_counts_a_partnerships_total_for_both_partners(db_target):
+    with Database(db_target) as db:
+        night_id = new_night(db, game="spades", tables=2, settings={"partners": True})
+        N.start_round(db, night_id, now=T0 + 100)
+        play_round(db, night_id, 1, T0 + 200, game="spades", hands=5, settings={"partners": True})
+        assert N.night(db, night_id)["settings"]["partners"] is True
+        totals = recompute(db)
+        standings = {r["player"]: r for r in N.standings(db, night_id)}
+        assert {p: r["total"] for p, r in standings.items()} == totals
+        for t in N.table_games(db, night_id, 1):
+            a, b, c, d = t.game.players
+            assert standings[a]["total"] == standings[c]["total"] and standings[b]["total"] == standings[d]["total"]

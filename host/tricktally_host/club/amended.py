@@ -24,6 +24,8 @@ FIELDS = {
     "spades": {"bids": True, "tricks": True, "blind": True},
     "hearts": {"hearts": True, "queen": False, "jack": False, "moon": False},
 }
+# The longest word a field takes (trump, moon) or name (queen, jack).
+MAX_WORD = 20
 # Fields whose value is a player (stored in the record as the seat).
 _PLAYER_VALUES = ("queen", "jack")
 
@@ -141,8 +143,8 @@ def _one(field, value):
             if value is None:
                 raise AmendError("blind is yes or no")
         return value
-    if not isinstance(value, str):
-        raise AmendError("%s is a word, not %.20r" % (field, value))
+    if not isinstance(value, str) or len(value) > MAX_WORD:
+        raise AmendError("%s is a word of at most %d characters, not %.20r" % (field, MAX_WORD, value))
     return value.strip()
 
 
