@@ -17,7 +17,7 @@ from tests.host.pc_helpers import sql
 from tricktally import new_game
 from tricktally.record import from_record, to_record
 from tricktally_host import db_schema, report_i18n
-from tricktally_host.club import movement
+from tricktally_host.club import movement as movements
 from tricktally_host.club import night as N
 from tricktally_host.club.night import NightError
 from tricktally_host.db import SCHEMA_VERSION, Database
@@ -42,9 +42,9 @@ def store(db, device, game_id, record, started, synced=None):
                          synced_at=synced if synced is not None else started + 60, created=started)
 
 
-def new_night(db, movement_name="progressive", tables=3, rounds=3, game="wizard", name="Friday", **kw):
+def new_night(db, movement="progressive", tables=3, rounds=3, game="wizard", name="Friday", **kw):
     players = PLAYERS[:tables * 4]
-    night_id = N.create_night(db, name, game, players, tables, 4, movement_name, rounds, "s3cret pass", now=T0, **kw)
+    night_id = N.create_night(db, name, game, players, tables, 4, movement, rounds, "s3cret pass", now=T0, **kw)
     for t in range(1, tables + 1):
         N.assign_board(db, night_id, t, "board-%d" % t, now=T0)
     return night_id
@@ -80,7 +80,7 @@ def test_a_progressive_night_seats_by_the_results_and_its_standings_equal_a_reco
         night_id = new_night(db)
         assert N.night(db, night_id)["state"] == "setup"
         assert N.start_round(db, night_id, now=T0 + 100) == 1
-        assert N.seatings(db, night_id, 1) == movement.first_round(PLAYERS, 4)
+        assert N.seatings(db, night_id, 1) == movements.first_round(PLAYERS, 4)
         for r in (1, 2, 3):
             start = T0 + 10_000 * r
             if r > 1:
@@ -117,7 +117,7 @@ def test_a_round_robin_night_follows_the_schedule_and_rounds_go_in_order(db_targ
         N.end_round(db, night_id, now=T0 + 200)
         assert N.night(db, night_id)["state"] == "between"
         N.start_round(db, night_id, now=T0 + 300)  # no games at all: the schedule does not wait for them
-        assert N.seatings(db, night_id, 2) == movement.round_robin(PLAYERS, 4, 2)
+        assert N.seatings(db, night_id, 2) == movements.round_robin(PLAYERS, 4, 2)
         assert [r["round"] for r in N.nights(db)] == [2]
         with pytest.raises(NightError, match="round 3 of night %d has not started" % night_id):
             N.seatings(db, night_id, 3)
@@ -140,7 +140,7 @@ def test_a_progressive_table_without_a_game_keeps_its_seats(db_target):
     (dict(players=PLAYERS[:11] + ["Ann"]), "listed twice: Ann"),
     (dict(players=PLAYERS[:11] + ["Maximilian-the-long"]), "a player name is 1 to 10 characters"),
     (dict(players=PLAYERS[:11] + ["Bad\x07"]), "control character"),
-    (dict(movement_name="swiss"), "the movement is one of progressive, round_robin"),
+    (dict(movement="swiss"), "the movement is one of progressive, round_robin"),
     (dict(game="bridge"), "the game is one of"),
     (dict(seats=4, game="hearts", players=PLAYERS[:12], tables=3, settings={"moon": "sideways"}), "moon"),
     (dict(name=""), "the night's name is needed"),
@@ -151,7 +151,7 @@ def test_a_progressive_table_without_a_game_keeps_its_seats(db_target):
     (dict(seats=6, tables=2, game="hearts"), "hearts is played by 3, 4, 5 players, not 6"),
 ])
 def test_a_night_set_up_wrong_is_refused_in_one_line_and_nothing_is_written(db_target, change, message):
-    args = dict(name="Friday", game="wizard", players=PLAYERS, tables=3, seats=4, movement_name="progressive",
+    args = dict(name="Friday", game="wizard", players=PLAYERS, tables=3, seats=4, movement="progressive",
                 rounds=3, password="pw")
     args.update(change)
     with Database(db_target) as db:
