@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.types import UserDefinedType
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # The first version each backend had (PostgreSQL came with version 3).
 FIRST_VERSION = {"sqlite": 1, "postgresql": 3}
 
@@ -129,10 +129,91 @@ board_keys = sa.Table(
     sa.Column("enrolled_at", sa.Float, nullable=False),
 )
 
+# A club night (issue 27, docs/CLUB.md "Club nights"): its game and rules
+# (``settings``: the record's settings, JSON), its tables, seats a table,
+# movement and rounds planned; the director's password as a salted hash
+# (club.passwords); ``state`` setup | playing | between | done.
+nights = sa.Table(
+    "nights", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("game", sa.Text, nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("table_count", sa.Integer, nullable=False),
+    sa.Column("seats", sa.Integer, nullable=False),
+    sa.Column("movement", sa.Text, nullable=False),
+    sa.Column("rounds", sa.Integer, nullable=False),
+    sa.Column("password", sa.Text, nullable=False),
+    sa.Column("state", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+# The night's players in the director's order (round 1 seats them so).
+night_players = sa.Table(
+    "night_players", metadata,
+    sa.Column("night_id", sa.Integer, sa.ForeignKey("nights.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("position", sa.Integer, primary_key=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.UniqueConstraint("night_id", "name"),
+)
+
+# The boards each table plays on (an enrolled one, or one synced over USB;
+# a table may get a second board when its first fails: its games count too).
+night_boards = sa.Table(
+    "night_boards", metadata,
+    sa.Column("night_id", sa.Integer, sa.ForeignKey("nights.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("device_id", sa.Text, primary_key=True),
+    sa.Column("table_no", sa.Integer, nullable=False),
+    sa.Column("assigned_at", sa.Float, nullable=False),
+)
+
+# Rounds: the key keeps two hub processes from starting one round twice.
+night_rounds = sa.Table(
+    "night_rounds", metadata,
+    sa.Column("night_id", sa.Integer, sa.ForeignKey("nights.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("round_no", sa.Integer, primary_key=True),
+    sa.Column("started_at", sa.Float, nullable=False),
+    sa.Column("ended_at", sa.Float),
+)
+
+# Who sits where in each round (seats and tables from 1).
+night_seatings = sa.Table(
+    "night_seatings", metadata,
+    sa.Column("night_id", sa.Integer, primary_key=True),
+    sa.Column("round_no", sa.Integer, primary_key=True),
+    sa.Column("table_no", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player", sa.Text, nullable=False),
+    sa.ForeignKeyConstraint(["night_id", "round_no"], ["night_rounds.night_id", "night_rounds.round_no"],
+                            ondelete="CASCADE"),
+    sa.UniqueConstraint("night_id", "round_no", "player"),
+)
+
+# The director's corrections: one row each, never updated; the stored game
+# is never changed (the board's journal stays the source). Values as JSON.
+night_amendments = sa.Table(
+    "night_amendments", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("night_id", sa.Integer, sa.ForeignKey("nights.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("device_id", sa.Text, nullable=False),
+    sa.Column("folder", sa.Text, nullable=False),
+    sa.Column("game_id", sa.Integer, nullable=False),
+    sa.Column("hand", sa.Integer, nullable=False),
+    sa.Column("player", sa.Text),
+    sa.Column("field", sa.Text, nullable=False),
+    sa.Column("old_value", sa.Text, nullable=False),
+    sa.Column("new_value", sa.Text, nullable=False),
+    sa.Column("who", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("why", sa.Text, nullable=False),
+)
+sa.Index("night_amendments_game", night_amendments.c.device_id, night_amendments.c.game_id)
+
+NIGHT_TABLES = (nights, night_players, night_boards, night_rounds, night_seatings, night_amendments)
 # Tables in the order rows can be copied in (a game before its players).
-TABLES = (schema_version, games, players, conflicts, pieces, board_keys)
+TABLES = (schema_version, games, players, conflicts, pieces, board_keys) + NIGHT_TABLES
 # Tables whose ``id`` a database hands out (PostgreSQL: from a sequence).
-NUMBERED = (games, conflicts, pieces)
+NUMBERED = (games, conflicts, pieces, nights, night_amendments)
 
 
 def create(conn):
@@ -176,9 +257,14 @@ def _3_to_4(conn):
     board_keys.create(conn)
 
 
+def _4_to_5(conn):
+    for table in NIGHT_TABLES:
+        table.create(conn)
+
+
 # Each step brings a database of its version to the next; a new version
 # adds its step here (for both backends: SQLAlchemy Core, or SQL both take).
-_STEPS = {1: _1_to_2, 2: _2_to_3, 3: _3_to_4}
+_STEPS = {1: _1_to_2, 2: _2_to_3, 3: _3_to_4, 4: _4_to_5}
 
 
 def upgradable(kind, version):

@@ -193,13 +193,15 @@ def game_section(s, info, game):
     )
 
 
-def build(games, lang="en", since=None, until=None, now=None):
+def build(games, lang="en", since=None, until=None, now=None, title=None):
     """The report of ``games`` ((info, record, game), oldest first) as HTML text.
 
     ``since``/``until`` (Unix seconds or None) only label the period; pick the
     games with league.season. ``now`` (a datetime) dates the report.
+    ``title`` replaces the season report's (a club night's report).
     """
     s = report_i18n.strings(lang)
+    title = s["title"] if title is None else title
     now = now or datetime.datetime.now().astimezone()
     history = rate(games)
     ratings = rating_table(history)
@@ -216,8 +218,8 @@ def build(games, lang="en", since=None, until=None, now=None):
         # No network at view time: nothing may be fetched, not even a favicon.
         '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'; img-src data:">',
         '<link rel="icon" href="data:,">',
-        "<title>%s</title><style>%s</style></head><body><main>" % (escape(s["title"]), CSS),
-        "<h1>%s</h1>" % escape(s["title"]),
+        "<title>%s</title><style>%s</style></head><body><main>" % (escape(title), CSS),
+        "<h1>%s</h1>" % escape(title),
         '<p class="meta">%s · %s · %s</p>' % (
             escape(period), escape(s["counts"] % (len(games), finished)), escape(s["made_on"] % now.date().isoformat())),
     ]

@@ -12,6 +12,7 @@ LANGUAGES = ("en", "es", "pt", "it", "fr")
 
 STRINGS = {
     "en": {
+        "night_title": "Club night: %s",
         "trump": "Trump",
         "target": "target %d",
         "no_ratings": "No finished games yet: nobody is rated.",
@@ -61,6 +62,7 @@ STRINGS = {
         "hearts": "Hearts",
     },
     "es": {
+        "night_title": "Noche de club: %s",
         "trump": "Triunfo",
         "target": "meta %d",
         "no_ratings": "Aún no hay partidas terminadas: nadie tiene nivel.",
@@ -110,6 +112,7 @@ STRINGS = {
         "hearts": "Corazones",
     },
     "pt": {
+        "night_title": "Noite de clube: %s",
         "trump": "Trunfo",
         "target": "meta %d",
         "no_ratings": "Ainda não há partidas terminadas: ninguém tem nível.",
@@ -159,6 +162,7 @@ STRINGS = {
         "hearts": "Copas",
     },
     "it": {
+        "night_title": "Serata di club: %s",
         "trump": "Briscola",
         "target": "meta %d",
         "no_ratings": "Ancora nessuna partita finita: nessun livello.",
@@ -208,6 +212,7 @@ STRINGS = {
         "hearts": "Cuori",
     },
     "fr": {
+        "night_title": "Soirée de club : %s",
         "trump": "Atout",
         "target": "but %d",
         "no_ratings": "Aucune partie terminée : personne n'a de niveau.",

@@ -23,7 +23,8 @@ two hub processes over one database can each run one):
   ``connected`` (``address``), ``refused`` (``reason``: not enrolled, wrong
   key, ...), ``stored`` (``game_id``, ``folder``, ``status`` new|changed,
   ``size`` journal bytes, ``record`` the tricktally/1 record), ``seat``
-  (``round``, ``table``, ``seat``: the board has it), ``problem``
+  (``round``, ``table``, ``seat``: the board has it), ``roster``
+  (``names``: the board took them), ``problem``
   (``message``: a sync warning, e.g. a conflict) and ``disconnected``
   (``reason``);
 - ``status()``: per board heard since start, connected or not, its address,
@@ -32,7 +33,9 @@ two hub processes over one database can each run one):
   next, shown on the board between games; sent now if the board is
   connected here, else when it connects. ``seats(device)``, if given,
   is asked at every connection and sync for the seat a board should show
-  (a hub process whose boards connect to another process's listener).
+  (a hub process whose boards connect to another process's listener);
+- ``send_roster(device, names)``: the names of the board's next game in
+  seat order (ROSTER), the same way; ``rosters(device)`` likewise.
 
 Keys never appear in events, status or logs.
 """
@@ -46,6 +49,8 @@ import tempfile
 import threading
 import time
 
+from tallyboard.config_store import MAX_NAMES as MAX_ROSTER
+from tallyboard.config_store import ConfigError, check_name
 from tallyboard.seal import NONCE_LEN, Seal, proof, same, session_key
 from tricktally_host.club.port import SocketPort
 from tricktally_host.link_client import LinkClient, LinkError
@@ -94,6 +99,7 @@ class _Board:
         self.connected_at = None
         self.heard = None
         self.seat = None  # (round, table, seat) wanted
+        self.roster = None  # the names wanted on the board's roster
         self.wake = threading.Event()
 
 
@@ -108,7 +114,7 @@ class BoardListener:
     at once)."""
 
     def __init__(self, database, host="0.0.0.0", port=DEFAULT_PORT, spool=None, on_event=None, seats=None,
-                 keepalive=KEEPALIVE, timeout=TIMEOUT, clock=time.time, ack_every=ACK_EVERY):
+                 keepalive=KEEPALIVE, timeout=TIMEOUT, clock=time.time, ack_every=ACK_EVERY, rosters=None):
         if not callable(database):
             from tricktally_host.db import Database
 
@@ -120,6 +126,7 @@ class BoardListener:
         self.spool = spool
         self.on_event = on_event
         self.seats = seats
+        self.rosters = rosters
         self.keepalive = keepalive
         self.timeout = timeout
         self.ack_every = ack_every
@@ -184,6 +191,25 @@ class BoardListener:
             raise ValueError("a seat is round 1..999, table 1..999, seat 1..99, not %r" % (want,))
         board = self._board(device)
         board.seat = want
+        board.wake.set()
+        return board.port is not None
+
+    def send_roster(self, device, names):
+        """Have board ``device``'s roster be ``names`` (in seat order: the
+        next round's players at its table), as ``send_seat`` does: True
+        when the board is connected here (it gets them at once), else it
+        gets them when it connects. ValueError for names a board does not
+        take (1 to 12 distinct names of 1 to 10 printable characters)."""
+        names = list(names)
+        if not 1 <= len(names) <= MAX_ROSTER or len(set(names)) != len(names):
+            raise ValueError("a roster is 1 to %d distinct names, not %d" % (MAX_ROSTER, len(names)))
+        for name in names:
+            try:
+                check_name(name)
+            except ConfigError as e:
+                raise ValueError(str(e)) from None
+        board = self._board(device)
+        board.roster = tuple(names)
         board.wake.set()
         return board.port is not None
 
@@ -330,6 +356,7 @@ class BoardListener:
         seat; until the connection ends or the listener stops."""
         first = True
         shown = None
+        listed = None
         acked = {}  # game id -> when this connection last acknowledged it
 
         def ack_due(game_id, finished):
@@ -351,6 +378,7 @@ class BoardListener:
             for message in report.problems:
                 self._emit("problem", board.device, message=message)
             shown = self._seat(client, board, shown)
+            listed = self._roster(client, board, listed)
             end = time.monotonic() + self.keepalive
             while not self._stopping.is_set() and not board.wake.is_set():
                 left = end - time.monotonic()
@@ -376,4 +404,25 @@ class BoardListener:
             self._emit("problem", board.device, message="the board refused the seat: %s" % e)
             return tuple(want)
         self._emit("seat", board.device, round=want[0], table=want[1], seat=want[2])
+        return tuple(want)
+
+    def _roster(self, client, board, listed):
+        # The roster the board should have, sent when it is not the one it
+        # was sent on this connection (ROSTER writes the board's flash).
+        want = board.roster
+        if want is None and self.rosters is not None:
+            try:
+                want = self.rosters(board.device)
+            except Exception:  # noqa: BLE001 - the hub's own code must not stop a board's sync
+                log.exception("rosters(%s) failed", board.device)
+        if want is None or tuple(want) == listed:
+            return listed
+        try:
+            client.roster(list(want))
+        except LinkError as e:
+            if e.code in ("timeout", "port", "corrupt"):
+                raise
+            self._emit("problem", board.device, message="the board refused the roster: %s" % e)
+            return tuple(want)
+        self._emit("roster", board.device, names=list(want))
         return tuple(want)
