@@ -32,6 +32,11 @@ def _unsafe(ch):
     return o < 0x20 or 0x7F <= o <= 0x9F or o in _HIDDEN or unicodedata.category(ch) in ("Cs", "Co", "Cn")
 
 
+def unsafe(ch):
+    """True for a control or hidden character (one ``visible`` escapes)."""
+    return _unsafe(ch)
+
+
 def _escape_char(ch):
     o = ord(ch)
     if o <= 0xFF:

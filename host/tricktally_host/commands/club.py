@@ -51,3 +51,29 @@ def enroll(port, hub, ssid, password, db_path, timeout):
                             " address changes)" % (host, address)), err=True)
     click.echo(one_line("board %s enrolled with the hub at %s:%d on Wi-Fi %s: it joins the hub at its next start"
                         % (device, address, hub_port, ssid)))
+
+
+@command.command("serve")
+@db_option
+@click.option("--host", default="0.0.0.0", show_default=True,
+              help="Address to serve on (0.0.0.0: every network of this PC, so boards and phones reach it).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="The web pages' port.")
+@click.option("--board-port", type=click.IntRange(1, 65535), default=8765, show_default=True,
+              help="The port the boards on Wi-Fi connect to (the one they were enrolled with).")
+@click.option("--password-file", type=click.Path(dir_okay=False),
+              help="A file whose first line is the director's password (default: a fresh one, printed once).")
+def serve(db_path, host, port, board_port, password_file):
+    """Run the club's hub: the night's pages (standings, tables, running
+    sheets, the director's page) and the board listener, until Ctrl-C."""
+    from tricktally_host.club.web.serve import ServeError, director_password, serve as run
+
+    try:
+        password, shown = director_password(password_file)
+    except ServeError as e:
+        fail(e)
+    if shown is not None:
+        click.echo("the director's password for this run: %s" % shown)
+    try:
+        run(db_path, host, port, board_port, password, echo=click.echo)
+    except ServeError as e:
+        fail(e)
