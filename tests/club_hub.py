@@ -5,11 +5,7 @@ and fault tests and the load bench (issue 27): ``python -m tests.club_hub
 on 127.0.0.1 over the database and prints every event as a JSON line
 (the stored record left out: its game id, size and status stay), the
 first line being ``{"listening": [host, port]}``. It runs until killed
-or until its standard input closes. With ``--night N`` it tells the
-night's boards what the hub's web side tells them when a round starts
-(the seat of their table's last winner, the round's names: the night's
-``seat_orders``), read from the database at each board's sync, as a hub
-process does for boards that connect to another process's listener.
+or until its standard input closes.
 
 ``HubProcess`` starts it, collects its events from a thread, and stops it
 gently or kills it (SIGKILL, as a crash or a pulled plug does) and starts
@@ -32,9 +28,8 @@ REPO = pathlib.Path(__file__).resolve().parent.parent
 class HubProcess:
     """The listener's process over database ``url`` (a path or URL)."""
 
-    def __init__(self, url, port=0, keepalive=10.0, ack_every=300.0, night=None):
+    def __init__(self, url, port=0, keepalive=10.0, ack_every=300.0):
         self.url = str(url)
-        self.night = night
         self.port = port
         self.keepalive = keepalive
         self.ack_every = ack_every
@@ -48,8 +43,6 @@ class HubProcess:
         """Start it (on the port it had, once started) and wait until it listens."""
         argv = [sys.executable, "-m", "tests.club_hub", "--db", self.url, "--port", str(self.port),
                 "--keepalive", str(self.keepalive), "--ack-every", str(self.ack_every)]
-        if self.night is not None:
-            argv += ["--night", str(self.night)]
         self.proc = subprocess.Popen(argv, cwd=str(REPO), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True)
         first = self.proc.stdout.readline()
@@ -115,42 +108,12 @@ class HubProcess:
         self.stop()
 
 
-def night_orders(url, night_id, every=0.5):
-    """(seats, rosters) for the listener: callables of a device giving
-    its seat and names in the night's running round (None between rounds),
-    read from the database at most every ``every`` s."""
-    from tricktally_host.club import night as nights
-    from tricktally_host.db import Database
-
-    lock = threading.Lock()
-    cache = {"at": -every, "orders": {}}
-
-    def orders():
-        with lock:
-            if time.monotonic() - cache["at"] >= every:
-                with Database(url) as db:
-                    n = nights.night(db, night_id)
-                    running = n["round"] and n["round_ended_at"] is None
-                    cache["orders"] = nights.seat_orders(db, night_id, n["round"]) if running else {}
-                cache["at"] = time.monotonic()
-            return cache["orders"]
-
-    def seats(device):
-        return (orders().get(device) or {}).get("seat")
-
-    def rosters(device):
-        return (orders().get(device) or {}).get("names")
-
-    return seats, rosters
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tests.club_hub")
     parser.add_argument("--db", required=True)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--keepalive", type=float, default=10.0)
     parser.add_argument("--ack-every", type=float, default=300.0)
-    parser.add_argument("--night", type=int)
     args = parser.parse_args(argv)
     from tricktally_host.club.listener import BoardListener
     from tricktally_host.db import Database
@@ -165,9 +128,8 @@ def main(argv=None):
             sys.stdout.flush()
 
     url = args.db
-    seats, rosters = night_orders(url, args.night) if args.night is not None else (None, None)
     listener = BoardListener(lambda: Database(url), host="127.0.0.1", port=args.port, on_event=on_event,
-                             keepalive=args.keepalive, ack_every=args.ack_every, seats=seats, rosters=rosters)
+                             keepalive=args.keepalive, ack_every=args.ack_every)
     host, port = listener.start()
     sys.stdout.write(json.dumps({"listening": [host, port]}) + "\n")
     sys.stdout.flush()

@@ -1,38 +1,45 @@
 # SPDX-License-Identifier: MIT
-"""A club night end to end (issue 27, "Done when"): a hub on PostgreSQL,
-8 Wi-Fi boards (the real firmware on the MicroPython unix port) and 4
-boards synced over USB (`tricktally sync --db URL` against simulated
-serial boards) play a progressive Wizard night of 3 rounds at 12 tables
-of 4 (tests/club_night.py).
+"""A club night end to end (issue 27, "Done when"): the hub (`tricktally
+club serve`) on PostgreSQL, 8 Wi-Fi boards (the real firmware on the
+MicroPython unix port) and 4 boards synced over USB (`tricktally sync
+--db URL` against simulated serial boards) play a progressive Wizard
+night of 3 rounds at 12 tables of 4 (tests/club_night.py).
 
-Each round the director starts it (the night's API, as the director's
-page does), the hub sends each Wi-Fi board its table's names and the seat
-of its table's last winner (the hub's listener in its own process,
-tests/club_hub.py, reads them from the night); the boards show the seat,
-take the names, and their players play a whole game by the buttons; the
-USB boards are synced at the PC; the director ends the round.
+The director sets the night up, assigns the boards and starts and ends
+each round at the hub's pages (tests/club_serve.py); the hub sends each
+Wi-Fi board its table's names and the seat of its table's last winner;
+the boards show the seat, take the names, and their players play a
+whole game by the buttons; the USB boards are synced at a PC.
 
-Checked: every table's game is the hub's table game, with the seated
-players; the boards had the names and showed the seat the movement
-gives; each round's seats follow the progressive movement from the
-scores the boards' own games give; the hub's standings equal the
-standings computed from the records the boards hold.
+Checked each round: every table's game is the hub's table game, with the
+seated players; the boards had the names and showed the seat the
+movement gives; the seats follow the progressive movement from the
+scores of the boards' own games. At the end: the standings page, read
+in chromium, equals the standings computed from the records the boards
+hold.
+
+Two hubs over the one database (the way a club grows past one PC):
+boards on each, the director on either, a round started once when both
+directors start it at once, both hubs' pages the same. A board on the
+hub whose director did not start the round does not get its table's
+names yet (xfail, strict: hubweb keeps only the seats from the database).
 """
 
-import time
+import threading
 
 import pytest
 
-from tests.club_check import standings
 from tests.club_fleet import board_key
-from tests.club_hub import HubProcess
-from tests.club_night import UsbBoard, WifiBoard, check_progressive, player_names, records_of, round_scores, run_all
+from tests.club_night import NamedBoard, Night, UsbBoard, WifiBoard
+from tests.club_serve import Director, ServedHub
+from tests.host.chromium import Browser
 from tricktally_host.club import night as nights
 from tricktally_host.db import Database
 
-ROUNDS = 3
-WIFI_TABLES = range(1, 9)
-USB_TABLES = range(9, 13)
+PASSWORD = "the director's secret"
+# The standings as the page shows them, read from its DOM.
+READ = """Array.from(document.querySelectorAll('#standings tr')).slice(1).map(
+  tr => Array.from(tr.children).map(td => td.textContent))"""
 
 
 @pytest.fixture
@@ -42,85 +49,105 @@ def club_url(pg_server):
     pg_server.drop_database(name, reached=True)
 
 
-def newest_record(records, device):
-    gid = max(g for d, g in records if d == device)
-    return gid, records[(device, gid)]
+@pytest.fixture
+def password_file(tmp_path):
+    path = tmp_path / "director.txt"
+    path.write_text(PASSWORD + "\n")
+    return path
 
 
-def test_a_progressive_wizard_night_of_three_rounds(club_url, tmp_path):
-    url = club_url
-    players = player_names(48)
-    wifi = [WifiBoard("wifi%02d" % t, board_key(t), t, tmp_path) for t in WIFI_TABLES]
-    usb = [UsbBoard("usb%02d" % t, t) for t in USB_TABLES]
-    boards = wifi + usb
-    with Database(url) as db:
-        night_id = nights.create_night(db, "Friday Wizard", "wizard", players, 12, 4, "progressive", ROUNDS,
-                                       "director's secret")
-        for b in wifi:
-            db.set_board_key(b.device, b.key.hex())
-        for b in boards:
-            nights.assign_board(db, night_id, b.table, b.device)
-    hub = HubProcess(url, keepalive=1.0, night=night_id).start()
-    seated = {}
-    scores = {}
-    played = {}  # round -> {table: record the board holds}
+def page_standings(browser, web, night_id):
+    browser.goto("%s/night/%d" % (web, night_id))
+    return browser.evaluate(READ)
+
+
+def test_a_progressive_wizard_night_of_three_rounds(club_url, password_file, tmp_path):
+    hub = ServedHub(club_url, password_file).start()
+    usb = []
     try:
-        for r in range(1, ROUNDS + 1):
-            with Database(url) as db:
-                assert nights.start_round(db, night_id) == r
-                seated[r] = nights.seatings(db, night_id, r)
-            # The players go to their tables. (A board dates a game in whole
-            # seconds: one begun in the second the last round ended would be
-            # taken for a game of that round, and be no table's game.)
-            time.sleep(2)
-            for u in usb:
-                u.play_round(r, seated[r][u.table - 1])
-            keys = {b.table: b.keys(r) for b in wifi}
-            assert run_all([lambda b=b: b.play_round(r, hub.port, seated[r][b.table - 1], keys[b.table]) for b in wifi])
-            for b in wifi:
-                assert b.error is None, b.error
-            for u in usb:
-                done = u.sync(url)
-                assert done.returncode == 0, done.stdout + done.stderr
-            records = records_of(boards)
-            played[r] = {b.table: newest_record(records, b.device)[1] for b in boards}
-            scores[r] = round_scores(list(played[r].values()))
-            with Database(url) as db:
-                games = nights.table_games(db, night_id, r)
-                assert nights.end_round(db, night_id) == r
-
-            # Every table's game reached the hub and is the table's game.
-            for b in boards:
-                gid, record = newest_record(records, b.device)
-                assert record["players"] == seated[r][b.table - 1]
-                assert len(record["hands"]) == 15 and "current" not in record  # a whole game
-                game = games[b.table - 1]
-                assert game is not None, "round %d: table %d has no game on the hub" % (r, b.table)
-                assert game.key[0] == b.device and game.key[2] == gid
-                assert game.stored["hands"] == record["hands"] and game.game.finished
-            # The Wi-Fi boards had the round's names, and from round 2 on
-            # showed where their table's last winner sits now.
-            for b in wifi:
-                end = b.ends[r]
-                assert end["roster"] == seated[r][b.table - 1] and end["acked"], end
-                if r == 1:
-                    assert end["seat_shown"] is None
-                    continue
-                before = seated[r - 1][b.table - 1]
-                top = max(scores[r - 1][p] for p in before)
-                where = ["Table %d, seat %d" % (t, s) for t, table in enumerate(seated[r], 1)
-                         for s, p in enumerate(table, 1) if p in before and scores[r - 1][p] == top]
-                assert end["seat_shown"] is not None and end["seat_shown"][0] in where, (end, where)
-            if r > 1:
-                assert check_progressive(seated[r - 1], seated[r], scores[r - 1]) == []
-            assert sorted(p for table in seated[r] for p in table) == sorted(players)
+        wifi = [WifiBoard("wifi%02d" % t, board_key(t), t, tmp_path, hub.board_port) for t in range(1, 9)]
+        usb = [UsbBoard("usb%02d" % t, t) for t in range(9, 13)]
+        night = Night(club_url, Director(hub.web, PASSWORD), wifi, usb, rounds=3)
+        for r in (1, 2, 3):
+            night.play_round(r)
+        with Browser(width=900, height=1400) as browser:
+            shown = page_standings(browser, hub.web, night.id)
+            errors, requests = browser.problems(own=(hub.web,))
     finally:
         hub.stop()
         for u in usb:
             u.close()
-    # The hub's standings equal the standings of the records the boards hold.
-    mine = standings([rec for r in played for rec in played[r].values()])
-    with Database(url) as db:
-        hubs = nights.standings(db, night_id)
-    assert {row["player"]: {"points": row["total"], "games": row["games"], "wins": row["wins"]} for row in hubs} == mine
-    assert all(row["games"] == ROUNDS for row in hubs)
+    assert shown == night.standings()
+    assert len(shown) == 48 and all(row[3] == "3" for row in shown)
+    assert errors == [] and requests == [], (errors, requests)
+    with Database(club_url) as db:
+        assert nights.night(db, night.id)["state"] == "done"
+
+
+def test_two_hubs_over_one_database_serve_the_same_night(club_url, password_file, tmp_path):
+    one = ServedHub(club_url, password_file).start()
+    two = ServedHub(club_url, password_file)
+    named = []
+    try:
+        two.start()
+        # Tables 1 and 2 joined the first hub's PC, 3 and 4 the second's
+        # (their players pick their names on the board).
+        wifi = [WifiBoard("wifi%02d" % t, board_key(t), t, tmp_path, one.board_port) for t in (1, 2)]
+        named = [NamedBoard(t + 20, t, two.board_port) for t in (3, 4)]
+        directors = [Director(one.web, PASSWORD), Director(two.web, PASSWORD)]
+        night = Night(club_url, directors[0], wifi, [], rounds=3, named=named)
+        directors[1].login()
+        night.play_round(1, ender=directors[1])  # started at the first hub, ended at the second
+        night.play_round(2, ender=directors[1])
+        # Both directors start round 3 at once: one round starts, once.
+        answers = []
+
+        def start(d):
+            try:
+                answers.append(d.act(night.id, "start")[0])
+            except Exception as e:  # noqa: BLE001 - the refusal is the point
+                answers.append(e)
+
+        threads = [threading.Thread(target=start, args=(d,)) for d in directors]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert len(answers) == 2 and sum(isinstance(a, str) for a in answers) == 1, answers
+        refused = [a for a in answers if not isinstance(a, str)][0]
+        assert getattr(refused, "code", None) == 400, refused
+        with Database(club_url) as db:
+            assert [r["round"] for r in nights.rounds(db, night.id)] == [1, 2, 3]
+        with Browser(width=900, height=900) as browser:
+            pages = [page_standings(browser, hub.web, night.id) for hub in (one, two)]
+    finally:
+        one.stop()
+        two.stop()
+        for b in named:
+            b.close()
+    assert pages[0] == pages[1] == night.standings()
+    assert len(pages[0]) == 16 and all(row[3] == "2" for row in pages[0])
+
+
+@pytest.mark.xfail(strict=True, reason="hubweb sends a round's names (ROSTER) only to the boards on the hub "
+                   "process whose director started the round: the other process's listener has no rosters "
+                   "from the database (it has the seats, app.py keep_seats)")
+def test_a_board_on_the_other_hub_gets_its_tables_names(club_url, password_file, tmp_path):
+    one = ServedHub(club_url, password_file).start()
+    two = ServedHub(club_url, password_file)
+    try:
+        two.start()
+        board = WifiBoard("wifi01", board_key(1), 1, tmp_path, two.board_port)
+        director = Director(one.web, PASSWORD)
+        director.login()
+        night_id = director.create_night("Two PCs", "wizard", ["Ana", "Ben", "Cy", "Dee"], 1, 4, "progressive", 1)
+        with Database(club_url) as db:
+            db.set_board_key(board.device, board.key.hex())
+        director.act(night_id, "assign", table=1, device=board.device)
+        director.act(night_id, "start")
+        board.play_round(1, two.board_port, ["Ana", "Ben", "Cy", "Dee"], board.keys(1), wait_s=20)
+    finally:
+        one.stop()
+        two.stop()
+    assert board.error is None, board.error
+    assert board.ends[1]["roster"] == ["Ana", "Ben", "Cy", "Dee"]
