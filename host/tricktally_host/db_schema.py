@@ -148,10 +148,15 @@ nights = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
 )
 
+def _night_key():
+    """The night a row belongs to, first column of its key (gone with it)."""
+    return sa.Column("night_id", sa.Integer, sa.ForeignKey("nights.id", ondelete="CASCADE"), primary_key=True)
+
+
 # The night's players in the director's order (round 1 seats them so).
 night_players = sa.Table(
     "night_players", metadata,
-    sa.Column("night_id", sa.Integer, sa.ForeignKey("nights.id", ondelete="CASCADE"), primary_key=True),
+    _night_key(),
     sa.Column("position", sa.Integer, primary_key=True),
     sa.Column("name", sa.Text, nullable=False),
     sa.UniqueConstraint("night_id", "name"),
@@ -161,7 +166,7 @@ night_players = sa.Table(
 # a table may get a second board when its first fails: its games count too).
 night_boards = sa.Table(
     "night_boards", metadata,
-    sa.Column("night_id", sa.Integer, sa.ForeignKey("nights.id", ondelete="CASCADE"), primary_key=True),
+    _night_key(),
     sa.Column("device_id", sa.Text, primary_key=True),
     sa.Column("table_no", sa.Integer, nullable=False),
     sa.Column("assigned_at", sa.Float, nullable=False),
@@ -170,7 +175,7 @@ night_boards = sa.Table(
 # Rounds: the key keeps two hub processes from starting one round twice.
 night_rounds = sa.Table(
     "night_rounds", metadata,
-    sa.Column("night_id", sa.Integer, sa.ForeignKey("nights.id", ondelete="CASCADE"), primary_key=True),
+    _night_key(),
     sa.Column("round_no", sa.Integer, primary_key=True),
     sa.Column("started_at", sa.Float, nullable=False),
     sa.Column("ended_at", sa.Float),

@@ -115,6 +115,7 @@ def test_a_schema_3_database_gains_the_board_keys_table_and_keeps_its_games(tmp_
     from tests.host.board_sim import play_games
     from tallyboard.journal.journal import Journal
     from tallyfakes.memfs import MemFS
+    from tricktally_host import db_schema
     from tricktally_host.sync import crc_hex, record_of
 
     journal = Journal(MemFS())
@@ -127,8 +128,7 @@ def test_a_schema_3_database_gains_the_board_keys_table_and_keeps_its_games(tmp_
         d.store_game(DEVICE, 1, record, used, crc_hex(data[:used]), journal=data[:used])
     conn = sqlite3.connect(path, isolation_level=None)
     # Back to version 3: without the tables versions 4 and 5 added.
-    for table in ("night_amendments", "night_seatings", "night_rounds", "night_boards", "night_players", "nights",
-                  "board_keys"):
+    for table in [t.name for t in reversed(db_schema.NIGHT_TABLES)] + ["board_keys"]:
         conn.execute("DROP TABLE %s" % table)
     conn.execute("UPDATE schema_version SET version = 3")
     conn.close()

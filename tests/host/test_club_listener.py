@@ -164,6 +164,31 @@ def test_seats_are_sent_when_asked_and_shown_between_games(hub):
     assert not listener.status()["board-a"]["connected"]
 
 
+def test_a_roster_is_sent_sealed_when_asked_and_the_board_keeps_it(hub):
+    listener, boards = hub
+    a = board(listener, boards)
+    listener.rosters = {"board-b": ["Zoë", "Ann", "Bob"]}.get
+    b = board(listener, boards, device="board-b", key=bytes(range(1, 33)))
+    run_until(boards, lambda: len(listener.events.of("connected")) == 2)
+    for names in ([], ["Ann", "Ann"], ["Maximilian-the-long"], ["Bad\x07"], ["P%d" % i for i in range(13)]):
+        with pytest.raises(ValueError):
+            listener.send_roster("board-a", names)
+    assert listener.send_roster("board-a", ["Cid", "Dee", "Eve", "Fay"]) is True
+    assert listener.send_roster("board-q", ["Cid", "Dee"]) is False  # not here: sent when it connects
+    run_until(boards, lambda: len(listener.events.of("roster")) == 2)
+    sent = {e["device"]: e["names"] for e in listener.events.of("roster")}
+    assert sent == {"board-a": ["Cid", "Dee", "Eve", "Fay"], "board-b": ["Zoë", "Ann", "Bob"]}
+    assert a.app.config.roster == ["Cid", "Dee", "Eve", "Fay"] and b.app.config.roster == ["Zoë", "Ann", "Bob"]
+    # Sent once a connection: the next syncs do not write the board's flash again.
+    run_until(boards, lambda: _synced_twice(listener), timeout=10)
+    assert len(listener.events.of("roster")) == 2
+
+
+def _synced_twice(listener):
+    # keepalive is 1 s: two more syncs have run once 2.5 s passed since the rosters went.
+    return time.time() - max(e["time"] for e in listener.events.of("roster")) > 2.5
+
+
 def journal_of(s):
     """The whole journal of the board's newest game (game file and tail)."""
     gid = s.app.journal.ids()[-1]

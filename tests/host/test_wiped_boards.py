@@ -184,7 +184,7 @@ def _old_database(path, device, journals, version):
     """A database as tricktally wrote it before folder ids (schema 2), or
     before journals were kept (1), holding the games of ``journals`` ({game
     id: journal bytes}): stored now, then taken back to that schema (and
-    without the club's board keys of schema 4)."""
+    without the club's board keys of schema 4 and nights of schema 5)."""
     import sqlite3
 
     with Database(path) as db:
@@ -204,6 +204,8 @@ def _old_database(path, device, journals, version):
         conn.execute("DROP TABLE conflicts")
         conn.execute("DROP TABLE pieces")
     conn.execute("DROP TABLE board_keys")  # schema 4's
+    for table in reversed(db_schema.NIGHT_TABLES):  # schema 5's
+        conn.execute("DROP TABLE %s" % table.name)
     conn.execute("UPDATE schema_version SET version = ?", (version,))
     conn.execute("PRAGMA journal_mode = DELETE")
     conn.close()

@@ -9,5 +9,13 @@ entry to it as it is made.
 - ``port``: a board's socket as the serial-like port the USB sync's
   client (tricktally_host.link_client) reads and writes, sealing and
   checking every frame of a proved session;
-- ``enroll``: enrolling a board over USB (``tricktally club enroll``).
+- ``enroll``: enrolling a board over USB (``tricktally club enroll``);
+- ``night``: a club night in the database (the web side's one import):
+  the director's changes, and, from the modules below it, its readers:
+  ``night_rows`` (the night's rows), ``night_games`` (which stored game
+  is which table's, with ``amended``: the director's amendments applied
+  to a copy of the record), ``results`` (finishing orders, standings),
+  ``table_status``, ``night_sheets`` (running sheets, seat cards, the
+  night's report), ``seat_orders``; ``movement`` (pure: who sits where)
+  and ``passwords`` (the director's, hashed).
 """

@@ -6,7 +6,9 @@ amended game is scored by the same code as every other.
 
 An amendment changes one value of one complete hand, in the record's own
 terms (docs/RECORD.md): a seat's ``bids``, ``tricks``, ``hearts`` or
-``blind`` (Spades' blind nil; ``player`` names the seat), or the hand's
+``blind`` (Spades' blind nil; ``player`` names the seat, or None for
+the list of every seat's, in seat order: Wizard's tricks add up to the
+cards dealt, so moving a trick changes two at once), or the hand's
 ``trump`` (Wizard), ``queen`` or ``jack`` (Hearts: the value is the name
 of the player who took it) or ``moon`` (Hearts, moon ``choice``).
 """
@@ -22,6 +24,8 @@ FIELDS = {
     "spades": {"bids": True, "tricks": True, "blind": True},
     "hearts": {"hearts": True, "queen": False, "jack": False, "moon": False},
 }
+# The longest word a field takes (trump, moon) or name (queen, jack).
+MAX_WORD = 20
 # Fields whose value is a player (stored in the record as the seat).
 _PLAYER_VALUES = ("queen", "jack")
 
@@ -58,8 +62,6 @@ def _per_seat(record, field):
 
 def _check_field(record, field, player):
     per_seat = _per_seat(record, field)
-    if per_seat and player is None:
-        raise AmendError("%s is a player's: say whose" % field)
     if not per_seat and player is not None:
         raise AmendError("%s is the hand's, not a player's" % field)
     return per_seat
@@ -71,6 +73,9 @@ def value_of(record, hand, player, field):
     (a player's name for queen and jack); None when the hand has none."""
     per_seat = _check_field(record, field, player)
     data = _hand(record, hand)
+    if per_seat and player is None:
+        values = data.get(field)
+        return list(values) if isinstance(values, list) else None
     if per_seat:
         values = data.get(field)
         seat = _seat(record, player)
@@ -87,7 +92,11 @@ def set_value(record, hand, player, field, value):
     per_seat = _check_field(record, field, player)
     out = copy.deepcopy(record)
     data = _hand(out, hand)
-    if per_seat:
+    if per_seat and player is None:
+        if not isinstance(value, list) or len(value) != len(out["players"]):
+            raise AmendError("%s of every seat is a list of %d values" % (field, len(out["players"])))
+        data[field] = list(value)
+    elif per_seat:
         seat = _seat(out, player)
         values = data.get(field)
         if not isinstance(values, list) or len(values) != len(out["players"]):
@@ -104,11 +113,22 @@ def set_value(record, hand, player, field, value):
     return out
 
 
-def coerce(record, field, value):
+def coerce(record, field, value, player=None):
     """``value`` (as a form gives it: text, or already typed) in the type
     ``field`` takes: a whole number (bids, tricks, hearts), yes or no
-    (blind), a player's name (queen, jack) or a word (trump, moon)."""
-    _per_seat(record, field)
+    (blind), a player's name (queen, jack) or a word (trump, moon); for a
+    seat's field without ``player``, a list of them (text: separated by
+    commas or spaces)."""
+    if _per_seat(record, field) and player is None:
+        if isinstance(value, str):
+            value = value.replace(",", " ").split()
+        if not isinstance(value, (list, tuple)):
+            raise AmendError("%s of every seat is a list of values" % field)
+        return [_one(field, v) for v in value]
+    return _one(field, value)
+
+
+def _one(field, value):
     if field in ("bids", "tricks", "hearts"):
         if isinstance(value, bool) or not isinstance(value, int):
             text = str(value).strip()
@@ -123,8 +143,8 @@ def coerce(record, field, value):
             if value is None:
                 raise AmendError("blind is yes or no")
         return value
-    if not isinstance(value, str):
-        raise AmendError("%s is a word, not %.20r" % (field, value))
+    if not isinstance(value, str) or len(value) > MAX_WORD:
+        raise AmendError("%s is a word of at most %d characters, not %.20r" % (field, MAX_WORD, value))
     return value.strip()
 
 

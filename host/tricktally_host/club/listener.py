@@ -388,41 +388,33 @@ class BoardListener:
 
     def _seat(self, client, board, shown):
         # The seat the board should show, sent when it is not the one it has.
-        want = board.seat
-        if want is None and self.seats is not None:
-            try:
-                want = self.seats(board.device)
-            except Exception:  # noqa: BLE001 - the hub's own code must not stop a board's sync
-                log.exception("seats(%s) failed", board.device)
-        if want is None or tuple(want) == shown:
-            return shown
-        try:
-            client.request("SEAT", *want)
-        except LinkError as e:
-            if e.code in ("timeout", "port", "corrupt"):
-                raise
-            self._emit("problem", board.device, message="the board refused the seat: %s" % e)
-            return tuple(want)
-        self._emit("seat", board.device, round=want[0], table=want[1], seat=want[2])
-        return tuple(want)
+        return self._deliver(board, shown, "seat", board.seat, self.seats, lambda want: client.request("SEAT", *want),
+                             lambda want: dict(round=want[0], table=want[1], seat=want[2]))
 
     def _roster(self, client, board, listed):
         # The roster the board should have, sent when it is not the one it
         # was sent on this connection (ROSTER writes the board's flash).
-        want = board.roster
-        if want is None and self.rosters is not None:
+        return self._deliver(board, listed, "roster", board.roster, self.rosters,
+                             lambda want: client.roster(list(want)), lambda want: dict(names=list(want)))
+
+    def _deliver(self, board, sent, kind, wanted, ask, send, event):
+        """Send ``wanted`` (else what ``ask(device)`` says) with ``send``
+        unless it is ``sent``; the ``kind`` event (``event(want)`` its
+        data) once the board took it. Returns what the board now has."""
+        want = wanted
+        if want is None and ask is not None:
             try:
-                want = self.rosters(board.device)
+                want = ask(board.device)
             except Exception:  # noqa: BLE001 - the hub's own code must not stop a board's sync
-                log.exception("rosters(%s) failed", board.device)
-        if want is None or tuple(want) == listed:
-            return listed
+                log.exception("%ss(%s) failed", kind, board.device)
+        if want is None or tuple(want) == sent:
+            return sent
         try:
-            client.roster(list(want))
+            send(want)
         except LinkError as e:
             if e.code in ("timeout", "port", "corrupt"):
                 raise
-            self._emit("problem", board.device, message="the board refused the roster: %s" % e)
+            self._emit("problem", board.device, message="the board refused the %s: %s" % (kind, e))
             return tuple(want)
-        self._emit("roster", board.device, names=list(want))
+        self._emit(kind, board.device, **event(want))
         return tuple(want)

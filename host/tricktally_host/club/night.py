@@ -29,7 +29,8 @@ from tallyboard.config_store import ConfigError, check_name
 from tricktally import RuleError, new_game
 from tricktally.settings import PLAYERS
 from tricktally_host import db_schema as schema
-from tricktally_host.club import amended, movement, night_games, passwords, results
+from tricktally_host.club import amended, night_games, passwords, results
+from tricktally_host.club import movement as movements
 from tricktally_host.club.night_games import table_games
 from tricktally_host.club.night_rows import (
     NightError,
@@ -94,7 +95,7 @@ def _locked(conn, night_id):
     return row
 
 
-def create_night(db, name, game, players, tables, seats, movement_name, rounds, password, settings=None, now=None):
+def create_night(db, name, game, players, tables, seats, movement, rounds, password, settings=None, now=None):
     """Set up a night: its ``name``, the ``game`` (spades, wizard, hearts)
     and its ``settings`` (the record's settings; the rules' defaults for
     what is not given), the ``players`` (names as a board takes them: 1 to
@@ -118,12 +119,12 @@ def create_night(db, name, game, players, tables, seats, movement_name, rounds, 
         except ConfigError as e:
             raise NightError(visible(str(e))) from None
     try:
-        if movement.check_shape(players, seats) != tables:
+        if movements.check_shape(players, seats) != tables:
             raise NightError("%d tables of %d need %d players, not %d" % (tables, seats, tables * seats, len(players)))
     except ValueError as e:
         raise NightError(str(e)) from None
-    if movement_name not in movement.MOVEMENTS:
-        raise NightError("the movement is one of %s, not %.20r" % (", ".join(movement.MOVEMENTS), movement_name))
+    if movement not in movements.MOVEMENTS:
+        raise NightError("the movement is one of %s, not %.20r" % (", ".join(movements.MOVEMENTS), movement))
     rounds = _whole(rounds, "the rounds planned", 1, MAX_ROUNDS)
     if settings is not None and not isinstance(settings, dict):
         raise NightError("the settings are a dict of setting: value")
@@ -136,7 +137,7 @@ def create_night(db, name, game, players, tables, seats, movement_name, rounds, 
     with db.transaction() as conn:
         night_id = conn.execute(_N.insert().values(
             name=name, game=game, settings=json.dumps(rules, sort_keys=True), table_count=tables, seats=seats,
-            movement=movement_name, rounds=rounds, password=hashed, state="setup",
+            movement=movement, rounds=rounds, password=hashed, state="setup",
             created_at=time.time() if now is None else float(now))).inserted_primary_key[0]
         conn.execute(_P.insert(), [dict(night_id=night_id, position=i, name=p) for i, p in enumerate(players)])
     return night_id
@@ -169,13 +170,13 @@ def _next_tables(db, row, players, round_no):
     """Round ``round_no``'s tables (players in seat order) by the night's movement."""
     seats = row["seats"]
     if round_no == 1:
-        return movement.first_round(players, seats)
+        return movements.first_round(players, seats)
     if row["movement"] == "round_robin":
-        return movement.round_robin(players, seats, round_no)
+        return movements.round_robin(players, seats, round_no)
     before = seatings(db, row["id"], round_no - 1)
     games = table_games(db, row["id"], round_no - 1)
     orders = [None if g is None else results.finishing_order(g.game) for g in games]
-    return movement.progressive(orders, before)
+    return movements.progressive(orders, before)
 
 
 def start_round(db, night_id, now=None):
@@ -225,8 +226,10 @@ def end_round(db, night_id, now=None):
 def amend(db, night_id, device, game_id, hand, player, field, value, who, why, folder=None, now=None):
     """Correct one value of a complete hand of one of the night's table
     games (board ``device``'s game ``game_id``; ``folder`` when the board
-    has several with that number): ``field`` of ``player`` (None for a
-    hand's field), to ``value``; ``who`` did it and ``why`` are required.
+    has several with that number): ``field`` of ``player``, to ``value``
+    (``player`` None: a hand's field, or a seat's field for every seat at
+    once, ``value`` then their list in seat order; club.amended); ``who``
+    did it and ``why`` are required.
     Recorded as an amendment (the stored game is never changed); the
     standings and sheets apply it. Returns the amendment's id; NightError
     when the rules refuse the new value, nothing written."""
@@ -246,7 +249,7 @@ def amend(db, night_id, device, game_id, hand, player, field, value, who, why, f
                 "no table's game of this night" if not found else "there under several folders: say which"))
         table_game = found[0]
         try:
-            value = amended.coerce(table_game.record, field, value)
+            value = amended.coerce(table_game.record, field, value, player)
             old = amended.value_of(table_game.record, hand, player, field)
             if value == old:
                 raise NightError("%s is %s already: nothing to amend" % (field, json.dumps(old, ensure_ascii=False)))

@@ -4,8 +4,8 @@
 Games come in from the hub's listener or from ``tricktally sync`` over USB
 into the same database, so this is read from the database, never from
 events: a table's game of round r is a game of one of the table's boards
-(``night_boards``) whose players are the table's seated players (in any
-seat order), started (the board's clock, which every sync sets; the sync
+(``night_boards``), of the night's game, whose players are the table's
+seated players (in any seat order), started (the board's clock, which every sync sets; the sync
 time when the board had none) after the round started (less ``GRACE``: a
 board's clock a little behind) and before it ended, and after the
 previous round ended. When there are several (a game restarted), the
@@ -64,11 +64,12 @@ def _window(round_rows, round_no):
     return low, this["ended_at"]
 
 
-def _candidates(conn, devices, since):
-    """The stored games of ``devices`` started (or synced, undated) from ``since`` on."""
+def _candidates(conn, night, since):
+    """The stored games of the night's game on its boards started (or
+    synced, undated) from ``since`` on."""
     c = _G.c
     query = sa.select(c.device_id, c.folder, c.game_id, c.players, c.started, c.synced_at, c.hands, c.finished,
-                      c.record).where(c.device_id.in_(sorted(devices)),
+                      c.record).where(c.device_id.in_(sorted(night["boards"])), c.game == night["game"],
                                       (c.started >= int(since)) | (c.started.is_(None) & (c.synced_at >= since)))
     out = []
     for row in conn.execute(query).mappings():
@@ -93,16 +94,20 @@ def table_games(db, night_id, round_no):
     """Round ``round_no``'s tables, table 1 first: per table a TableGame,
     or None while no stored game is that table's."""
     night_id = night_rows.night_id_of(night_id)
+    round_no = night_rows.as_whole(round_no, "a round")
     with db.snapshot():
-        return _table_games(db, night_id, round_no, night_rows.rounds(db, night_id))
+        return _table_games(db, night_rows.night(db, night_id), round_no, night_rows.rounds(db, night_id))
 
 
-def _table_games(db, night_id, round_no, round_rows):
+def _table_games(db, night, round_no, round_rows, candidates=None):
+    night_id = night["id"]
     low, high = _window(round_rows, round_no)
     seated = night_rows.seatings(db, night_id, round_no)
-    boards = night_rows.boards(db, night_id)
+    boards = night["boards"]
     found = {}
-    for g in _candidates(db.conn, boards, low):
+    if candidates is None:
+        candidates = _candidates(db.conn, night, low)
+    for g in candidates:
         if g["when"] is None or g["when"] < low or (high is not None and g["when"] >= high):
             continue
         table = boards[g["device_id"]]
@@ -128,7 +133,12 @@ def night_games(db, night_id):
     night_id = night_rows.night_id_of(night_id)
     with db.snapshot():
         round_rows = night_rows.rounds(db, night_id)
+        if not round_rows:
+            return []
+        # The boards' games of the whole night, read once for every round.
+        night = night_rows.night(db, night_id)
+        games = _candidates(db.conn, night, _window(round_rows, 1)[0])
         out = []
         for r in round_rows:
-            out.extend(t for t in _table_games(db, night_id, r["round"], round_rows) if t is not None)
+            out.extend(t for t in _table_games(db, night, r["round"], round_rows, games) if t is not None)
         return out

@@ -19,7 +19,8 @@ class NightError(ValueError):
     night's state refuses; str() is one line fit to show the director."""
 
 
-def _as_int(value, what):
+def as_whole(value, what):
+    """``value`` (a number, or its digits as text) as an int; NightError naming ``what`` else."""
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             value = int(str(value).strip())
@@ -30,7 +31,7 @@ def _as_int(value, what):
 
 def night_id_of(value):
     """``value`` as a night id (ValueError-safe: NightError)."""
-    return _as_int(value, "a night id")
+    return as_whole(value, "a night id")
 
 
 def _summary(row, round_row):
@@ -116,7 +117,7 @@ def rounds(db, night_id):
 def seatings(db, night_id, round_no):
     """Round ``round_no``'s tables: a list (table 1 first) of the players
     in seat order (seat 1 first). NightError when the round has not started."""
-    round_no = _as_int(round_no, "a round")
+    round_no = as_whole(round_no, "a round")
     query = sa.select(_S.c.table_no, _S.c.seat, _S.c.player).where(
         _S.c.night_id == night_id, _S.c.round_no == round_no).order_by(_S.c.table_no, _S.c.seat)
     tables = {}

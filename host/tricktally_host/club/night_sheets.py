@@ -9,6 +9,14 @@ from tricktally_host.club import night_games, night_rows
 from tricktally_host.sheet import entry_cells, side_name, trump_text
 
 
+def _strings(lang):
+    """The report's words in ``lang``; NightError naming the languages there are."""
+    try:
+        return report_i18n.strings(lang)
+    except ValueError as e:
+        raise night_rows.NightError(str(e)) from None
+
+
 def _marks(table_game):
     """{hand number: [amendments applied to it]}."""
     out = {}
@@ -26,12 +34,14 @@ def running_sheet(db, night_id, table, round_no, lang="en"):
     applied to it: who, when, why, old and new)), current (the cells of
     the hand being entered, or None), totals, finished, winners (names),
     refused (amendments the record no longer takes, with the reason)."""
-    words = report_i18n.cell_words(report_i18n.strings(lang))
+    words = report_i18n.cell_words(_strings(lang))
+    table = night_rows.as_whole(table, "a table")
+    round_no = night_rows.as_whole(round_no, "a round")
     with db.snapshot():
         night = night_rows.night(db, night_id)
         games = night_games.table_games(db, night["id"], round_no)
-    if not isinstance(table, int) or not 1 <= table <= len(games):
-        raise night_rows.NightError("there is no table %.10r (the night has %d)" % (table, len(games)))
+    if not 1 <= table <= len(games):
+        raise night_rows.NightError("there is no table %d (the night has %d)" % (table, len(games)))
     t = games[table - 1]
     out = {"table": table, "round": round_no, "seated": None, "game": None, "sides": [], "hands": [],
            "current": None, "totals": [], "finished": False, "winners": [], "refused": []}
@@ -72,7 +82,7 @@ def night_report(db, night_id, lang="en", now=None):
     report's format (report.build) over the night's table games, round by
     round, with the director's amendments applied; titled with the
     night's name."""
-    s = report_i18n.strings(lang)
+    s = _strings(lang)
     with db.snapshot():
         night = night_rows.night(db, night_id)
         games = night_games.night_games(db, night["id"])

@@ -13,6 +13,7 @@ def seat_orders(db, night_id, round_no):
     seat) of the winner of the board's table in the round before, None in
     round 1 or when that table has no game, "names": the players at the
     board's table this round, in seat order}} for every board of the night."""
+    round_no = night_rows.as_whole(round_no, "a round")
     with db.snapshot():
         night = night_rows.night(db, night_id)
         now = night_rows.seatings(db, night["id"], round_no)
