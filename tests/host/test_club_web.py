@@ -7,6 +7,7 @@ clear refusal, nothing changed), the live standings by Server-Sent
 Events from a real uvicorn, and ``tricktally club serve`` itself. The
 standings read in chromium: tests/host/test_club_web_chromium.py."""
 
+import contextlib
 import html
 import os
 import re
@@ -14,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import httpx2
@@ -24,7 +26,6 @@ from tests.host.hub_helpers import NAMES, PASSWORD, hub_app, login, new_night, p
 from tests.host.pc_helpers import contents, sql
 from tricktally.record import to_record
 from tricktally_host.club import amended, movement, night as model, results
-from tricktally_host.club.web import pages
 from tricktally_host.club.web.words import WORDS, pick
 from tricktally_host.db import Database
 
@@ -404,3 +405,74 @@ def test_club_serve_prints_a_fresh_password_when_given_none_and_refuses_a_bad_fi
                               timeout=60)
     assert done.returncode == 2 and "could not start" in done.stderr, done
     assert re.search(r"director's password for this run: \S{12,}", done.stdout), done.stdout
+
+
+# ----- the board listener in the hub's process ------------------------------------------------------
+
+
+def test_a_board_on_wifi_reaches_the_live_standings_through_the_hubs_own_listener(db_target, tmp_path):
+    """The real firmware (on CPython) enrolled with the hub plays table 1's
+    game; the listener in the hub's process stores it and its event wakes
+    the live pages (the hub's own polling is slowed to a minute here, so
+    only the event can have)."""
+    from tests.club import DEVICE, KEY, club_board
+    from tests.host.test_club_listener import play, run_until
+    from tricktally_host.club.listener import BoardListener
+
+    players = ["P%d" % i for i in range(1, 9)]  # a board's own default names: table 1 is P1..P4
+    with Database(db_target) as db:
+        db.set_board_key(DEVICE, KEY.hex())
+        night_id = model.create_night(db, "Wi-Fi night", "wizard", players, 2, 4, "progressive", 2, PASSWORD)
+        model.assign_board(db, night_id, 1, DEVICE)
+        model.start_round(db, night_id)
+    listener = BoardListener(lambda: Database(db_target), host="127.0.0.1", port=0, keepalive=1.0,
+                             spool=tmp_path / "spool")
+    app = hub_app(db_target, listener=listener, poll=60.0)
+    events = []
+    with running_hub(app) as url, httpx2.Client(base_url=url, timeout=60) as web:
+        board = club_board(listener.address[1])
+        try:
+            with web.stream("GET", "/night/%d/events" % night_id) as response:
+                stream = Stream(response)
+                first = stream.next_of("standings")
+
+                def read():
+                    with contextlib.suppress(Exception):  # the stream ends with the test
+                        while True:
+                            events.append(standings_of(stream.next_of("standings")))
+
+                threading.Thread(target=read, daemon=True).start()
+                run_until([board], lambda: any(e["event"] == "connected" for e in app.state.hub.live.events))
+                play(board, "wizard", 3)
+                # Each hand's sync is shown; the last one shows the game as stored now
+                # (compared again only when a new version came).
+                checked = {}
+
+                def caught_up():
+                    if events and checked.get("seen") != len(events):
+                        checked["seen"] = len(events)
+                        checked["equal"] = events[-1] == expected_standings(db_target, night_id)
+                    return checked.get("equal")
+
+                run_until([board], caught_up, timeout=30)
+            assert events[-1] != standings_of(first)
+            assert {name for _p, name, _t, games, _w in events[-1] if games} == set(players[:4])
+            assert any(e["event"] == "stored" for e in app.state.hub.live.events)
+            assert all("record" not in e for e in app.state.hub.live.events)
+            csrf = login(web)
+            page = web.get("/director/night/%d" % night_id).text
+            row = re.search(r'<td class="name">%s</td><td>1</td><td class="name">([^<]+)</td>' % DEVICE, page)
+            assert row and re.fullmatch(r"\d\d:\d\d:\d\d", row.group(1)), page  # last heard, from the listener
+            # The director ends round 1 and starts round 2: the board is told
+            # where its table's winner goes, and gets the round's names.
+            for action in ("end", "start"):
+                answer = web.post("/director/night/%d/%s" % (night_id, action), data={"csrf": csrf})
+                assert answer.status_code == 303, answer.text
+            with Database(db_target) as db:
+                order = model.seat_orders(db, night_id, 2)[DEVICE]
+            assert order["seat"] and order["seat"][0] == 2
+            seated = lambda: [e for e in app.state.hub.live.events if e["event"] == "seat"]  # noqa: E731
+            run_until([board], lambda: seated() and board.app.config.roster == order["names"])
+            assert (seated()[-1]["round"], seated()[-1]["table"], seated()[-1]["seat"]) == tuple(order["seat"])
+        finally:
+            board.app.link.stream.close()

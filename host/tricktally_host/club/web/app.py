@@ -13,7 +13,6 @@ script is the hub's own live.js (the live pages' Server-Sent Events).
 import asyncio
 import contextlib
 import logging
-import time
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -29,8 +28,8 @@ from tricktally_host.club.web.words import pick, words
 # A watcher's stream says it is alive this often (a proxy or a phone
 # would drop a silent connection).
 HEARTBEAT = 15.0
-# The seats the boards should show are read again this often.
-SEATS_EVERY = 5.0
+# What the boards should show and have on their roster is read again this often.
+ORDERS_EVERY = 5.0
 _HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
                                "frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
@@ -63,14 +62,13 @@ class Hub:
     """The app's state and handlers: the Live part (database, watchers),
     the director's sessions, the board listener (None: none here)."""
 
-    def __init__(self, live, views, password, listener=None, clock=time.time):
-        self.seats = {}  # device -> (round, table, seat) the board should show
+    def __init__(self, live, views, password, listener=None):
+        self.orders = {}  # device -> {"seat", "names"} (views.current_orders)
         self.live = live
         self.views = views
         self.password = password
         self.sessions = security.Sessions()
         self.listener = listener
-        self.clock = clock
 
     # ----- for everyone ------------------------------------------------------------------
 
@@ -195,7 +193,11 @@ class Hub:
 
     def seats_of(self, device):
         """The listener's ``seats``: the seat board ``device`` should show, or None."""
-        return self.seats.get(device)
+        return self.orders.get(device, {}).get("seat")
+
+    def rosters_of(self, device):
+        """The listener's ``rosters``: the names board ``device`` should have, or None."""
+        return self.orders.get(device, {}).get("names")
 
     def _board_status(self):
         return self.listener.status() if self.listener is not None else {}
@@ -244,24 +246,23 @@ class Hub:
         return RedirectResponse("%s?lang=%s&done=1" % (where, lang), status_code=303)
 
     def _send_orders(self, orders):
-        # Where each table's winner goes, and (when the listener can) the
-        # round's names at the board's table.
+        # Where each table's winner goes, and the round's names at the board's table.
         for device, order in orders.items():
             if order.get("seat"):
                 self.listener.send_seat(device, *order["seat"])
-            if order.get("names") and hasattr(self.listener, "send_roster"):
+            if order.get("names"):
                 self.listener.send_roster(device, order["names"])
 
-    async def keep_seats(self):
-        """Keep the seats the boards should show (from the database: the
-        other hub process may have started the round) for the listener's
-        ``seats``, every few seconds."""
+    async def keep_orders(self):
+        """Keep what the boards should show and have on their roster (from
+        the database: the other hub process may have started the round)
+        for the listener's ``seats`` and ``rosters``, every few seconds."""
         while True:
             try:
-                self.seats = await self.live.run(self.views.current_seats)
-            except Exception:  # noqa: BLE001 - a database hiccup must not stop the seats for good
-                logging.getLogger("tricktally.club").exception("reading the seats failed")
-            await asyncio.sleep(SEATS_EVERY)
+                self.orders = await self.live.run(self.views.current_orders)
+            except Exception:  # noqa: BLE001 - a database hiccup must not stop the orders for good
+                logging.getLogger("tricktally.club").exception("reading the boards' orders failed")
+            await asyncio.sleep(ORDERS_EVERY)
 
 
 def _event(kind, html):
@@ -294,22 +295,23 @@ def make_app(database, password, listener=None, poll=0.5, workers=4):
     if listener is not None:
         listener.on_event = live.board_event
         listener.seats = hub.seats_of
+        listener.rosters = hub.rosters_of
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
         await live.start()
-        seats = None
+        orders = None
         if listener is not None:
             if listener.address is None:  # not started by its owner (serve starts it first)
                 await asyncio.get_running_loop().run_in_executor(None, listener.start)
-            seats = asyncio.create_task(hub.keep_seats())
+            orders = asyncio.create_task(hub.keep_orders())
         try:
             yield
         finally:
             if listener is not None:
-                seats.cancel()
+                orders.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
-                    await seats
+                    await orders
                 await asyncio.get_running_loop().run_in_executor(None, listener.stop)
             await live.stop()
 

@@ -62,7 +62,7 @@ class Live:
     ``fragments(db, night_id, lang)`` renders ``{kind: html}``; both run on
     the pool's threads."""
 
-    def __init__(self, database, mark, fragments, workers=4, poll=0.5, clock=None):
+    def __init__(self, database, mark, fragments, workers=4, poll=0.5):
         self.database = database
         self.mark = mark
         self.fragments = fragments

@@ -208,12 +208,13 @@ def amendments_table(w, amendments):
     if not amendments:
         return "<p>%s</p>" % escape(w["no_amendments"])
     heads = ("when", "device", "game_id", "hand", "player", "field", "old", "new", "who", "why")
-    out = ["<table><tr>%s</tr>" % "".join('<th class="name">%s</th>' % escape(w[h]) for h in heads)]
+    out = ['<div class="scroll"><table class="log"><tr>%s</tr>' % "".join(
+        '<th class="name">%s</th>' % escape(w[h]) for h in heads)]
     for a in amendments:
         values = (_clock(a["at"]), a["device_id"], a["game_id"], a["hand"], a["player"] or "", a["field"], a["old"],
                   a["new"], a["who"], a["why"])
         out.append("<tr>%s</tr>" % "".join('<td class="name">%s</td>' % escape(str(v)) for v in values))
-    out.append("</table>")
+    out.append("</table></div>")
     return "".join(out)
 
 
@@ -238,8 +239,11 @@ def director_night(w, lang, night, csrf, done, amendments, tables, enrolled, boa
     body.append("<h2>%s</h2>" % escape(w["assign_boards"]))
     rows = ['<table><tr><th class="name">%s</th><th>%s</th><th class="name">%s</th></tr>' % (
         escape(w["board"]), escape(w["table"]), escape(w["last_heard"]))]
+    # Last heard: by this hub's listener, else the newest sync of the
+    # table's game (a USB sync, or the other hub process's listener).
+    synced = {t["table"]: t["last_heard"] for t in tables}
     for device, table in sorted(night["boards"].items(), key=lambda item: (item[1], item[0])):
-        heard = (board_status.get(device) or {}).get("last_heard")
+        heard = (board_status.get(device) or {}).get("last_heard") or synced.get(table)
         rows.append('<tr><td class="name">%s</td><td>%d</td><td class="name">%s</td></tr>' % (
             escape(device), table, escape(_clock(heard) or w["never"])))
     rows.append("</table>")
@@ -258,7 +262,7 @@ def director_night(w, lang, night, csrf, done, amendments, tables, enrolled, boa
         _label(w["hand"], '<input name="hand" type="number" min="1" required>'),
         _label(w["player"], _select("player", [("", "—")] + [(p, p) for p in night["players"]])),
         _label(w["field"], '<input name="field" required maxlength="20" placeholder="bids, tricks, trump…">'),
-        _label(w["value"], '<input name="value" required maxlength="20">'),
+        _label(w["value"], '<input name="value" required maxlength="40">'),
         _label(w["who"], '<input name="who" required maxlength="500">'),
         _label(w["why"], '<input name="why" required maxlength="500">'),
     ]), w["amend"]))
@@ -328,6 +332,12 @@ def sheet_page(w, lang, night, table, round_no, sheet):
     else:
         body.append('<p class="meta">%s %s</p>' % (escape(w["game_id"]), escape(str(sheet["game"]["ref"]))))
         body.append(_sheet_table(w, sheet, night["game"] == "wizard"))
+        for h in sheet["hands"]:
+            for a in h["amended"]:
+                body.append('<p class="note">* %s</p>' % escape(w["pair"] % (
+                    "%s %d" % (w["round"] if night["game"] == "wizard" else w["hand"], h["hand"]),
+                    "%s%s %s → %s (%s, %s: %s)" % (a["field"], " · " + a["player"] if a["player"] else "", a["old"],
+                                                   a["new"], a["who"], _clock(a["at"]), a["why"]))))
         if sheet["finished"]:
             body.append("<p><b>%s</b></p>" % escape(", ".join(sheet["winners"])))
         for a in sheet["refused"]:

@@ -59,7 +59,7 @@ def serve(db_url, host, port, board_port, password, echo=print, listener=True):
         logging.getLogger("tricktally.club").setLevel(logging.INFO)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                                 timeout_graceful_shutdown=3)
-        shown = host if host not in ("0.0.0.0", "::", "") else "THIS-PC"
+        shown = host if host not in ("0.0.0.0", "::", "") else socket.gethostname()
         echo("the hub is at http://%s:%d/ (boards on port %s; Ctrl-C stops it)" % (
             shown, port, board_port if listener else "none"))
         try:

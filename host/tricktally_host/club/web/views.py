@@ -88,15 +88,16 @@ def sheet_page(db, night_id, lang, table, round_no=None):
     return pages.sheet_page(words(lang), lang, night, table, round_no, sheet)
 
 
-def current_seats(db):
-    """{device: (round, table, seat)} the boards of every running night
-    should show now (where their table's winner goes)."""
+def current_orders(db):
+    """{device: {"seat": (round, table, seat) or None, "names": [...]}}:
+    what the boards of every running night should show now (where their
+    table's winner goes) and have on their roster (the round's players at
+    their table)."""
     out = {}
     for night in model.nights(db):
         if night["round"] and night["state"] != "done":
             for device, order in model.seat_orders(db, night["id"], night["round"]).items():
-                if order["seat"]:
-                    out[device] = tuple(order["seat"])
+                out[device] = {"seat": tuple(order["seat"]) if order["seat"] else None, "names": order["names"]}
     return out
 
 
@@ -159,7 +160,7 @@ def act(db, action, night_id, form, password):
         player = text(form, "player", 10, required=False) or None
         model.amend(db, night_id, text(form, "device", model.MAX_DEVICE), number(form, "game_id", 0, 999999),
                     number(form, "hand", 1, 999), player, text(form, "field", 20),
-                    text(form, "value", 20), text(form, "who", model.MAX_TEXT),
+                    text(form, "value", 40), text(form, "who", model.MAX_TEXT),
                     text(form, "why", model.MAX_TEXT))
     else:
         raise security.Refused(404, "no such action: %s" % action[:20])
