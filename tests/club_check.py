@@ -23,8 +23,9 @@ from tricktally_host.db import Database
 def entry_count(record):
     """The values entered into a game: every hand's entries and the
     unfinished hand's (tricktally/1: each hand's lists hold one value a
-    seat; Wizard's trump is one entry)."""
-    game = from_record(record)
+    seat; Wizard's trump is one entry). The record must be one the rules
+    take (RuleError else)."""
+    from_record(record)
     count = 0
     for hand in record.get("hands", []):
         for key, value in hand.items():
@@ -33,7 +34,7 @@ def entry_count(record):
             elif key == "trump" and value is not None:
                 count += 1
     count += len(record.get("current", []))
-    return count, game
+    return count
 
 
 def stored_rows(url, devices):
@@ -63,7 +64,7 @@ def compare(boards, url):
     for device, games in sorted(boards.items()):
         for gid, data in sorted(games.items()):
             out["games"] += 1
-            out["entries_sent"] += entry_count(record_of(bytes(data), device, gid)[0])[0]
+            out["entries_sent"] += entry_count(record_of(bytes(data), device, gid)[0])
             got = rows.get((device, gid))
             if not got:
                 out["missing"].append((device, gid))
@@ -76,7 +77,7 @@ def compare(boards, url):
         if gid not in boards.get(device, {}):
             out["extra"].append((device, gid))
         for _journal, record, _winners in got:
-            out["entries_stored"] += entry_count(record)[0]
+            out["entries_stored"] += entry_count(record)
     return out
 
 

@@ -108,15 +108,6 @@ class FleetBoard:
         j = self.journal
         return all(j.synced(gid) == j.size(gid) for gid in j.ids())
 
-    def cut(self):
-        """The board's network goes (the stream closes, no new connect)."""
-        self.link.stream.close("network down")
-        self.link.stream.up = lambda: False
-
-    def mend(self):
-        """The network is back: the stream connects again."""
-        self.link.stream.up = None
-
     def close(self):
         self.link.stream.close("test over")
 
@@ -126,12 +117,6 @@ class Fleet:
 
     def __init__(self, count, port, **kwargs):
         self.boards = [FleetBoard(i, port, **kwargs) for i in range(count)]
-
-    def enroll(self, db):
-        """Record every board's key in the hub's database (what `tricktally
-        club enroll` records)."""
-        for b in self.boards:
-            db.set_board_key(b.device, b.key.hex())
 
     def step(self):
         for b in self.boards:

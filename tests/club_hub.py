@@ -20,7 +20,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 
@@ -39,7 +38,7 @@ class HubProcess:
         self._cond = threading.Condition()
         self._reader = None
 
-    def start(self, timeout=60):
+    def start(self):
         """Start it (on the port it had, once started) and wait until it listens."""
         argv = [sys.executable, "-m", "tests.club_hub", "--db", self.url, "--port", str(self.port),
                 "--keepalive", str(self.keepalive), "--ack-every", str(self.ack_every)]

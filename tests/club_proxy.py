@@ -28,7 +28,6 @@ class Relay:
         self.is_up = True
         self.pairs = {}  # socket -> its other end (or None: not yet connected)
         self.waiting = []  # board sockets taken while down
-        self.carried = 0  # bytes relayed
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -104,6 +103,5 @@ class Relay:
                     continue
                 try:
                     self.pairs[s].sendall(data)
-                    self.carried += len(data)
                 except OSError:
                     self._end(s)

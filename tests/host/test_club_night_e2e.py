@@ -20,9 +20,9 @@ hold.
 
 Two hubs over the one database (the way a club grows past one PC):
 boards on each, the director on either, a round started once when both
-directors start it at once, both hubs' pages the same. A board on the
-hub whose director did not start the round does not get its table's
-names yet (xfail, strict: hubweb keeps only the seats from the database).
+directors start it at once, both hubs' pages the same; a board on the
+hub whose director did not start the round gets its table's names from
+its own hub (which reads them from the database).
 """
 
 import threading
@@ -129,9 +129,6 @@ def test_two_hubs_over_one_database_serve_the_same_night(club_url, password_file
     assert len(pages[0]) == 16 and all(row[3] == "2" for row in pages[0])
 
 
-@pytest.mark.xfail(strict=True, reason="hubweb sends a round's names (ROSTER) only to the boards on the hub "
-                   "process whose director started the round: the other process's listener has no rosters "
-                   "from the database (it has the seats, app.py keep_seats)")
 def test_a_board_on_the_other_hub_gets_its_tables_names(club_url, password_file, tmp_path):
     one = ServedHub(club_url, password_file).start()
     two = ServedHub(club_url, password_file)
