@@ -15,7 +15,7 @@ PORT ?=
 # set-up hides it. Other warnings still show.
 PIP_QUIET := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: venv npm browser tmux test test-board bench sim web deploy smoke guide graph clean
+.PHONY: venv npm browser tmux postgres test test-board bench sim web deploy smoke guide graph clean
 
 venv: $(STAMP)
 
@@ -46,6 +46,16 @@ tmux:
 		{ command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; } \
 		|| { echo "error: cannot install tmux (run as root on Debian/Ubuntu: apt-get install -y tmux)" >&2; exit 1; }; }
 
+# The database tests run every command on PostgreSQL as well as SQLite, on
+# a real server (Debian's postgresql package) the tests start themselves as
+# an unprivileged user in a temporary folder (tests/host/pg_server.py):
+# installed when missing, a clear stop when it cannot be.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || command -v postgres >/dev/null 2>&1 || { \
+		echo "PostgreSQL is missing: installing it with apt-get (needed by the database tests)"; \
+		{ command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; } \
+		|| { echo "error: cannot install PostgreSQL (run as root on Debian/Ubuntu: apt-get install -y postgresql)" >&2; exit 1; }; }
+
 # The 32-bit tests and figures run on the official MicroPython WebAssembly
 # port, an npm package pinned in package.json / package-lock.json.
 npm: $(NODE_STAMP)
@@ -57,7 +67,7 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
-test: venv npm browser tmux
+test: venv npm browser tmux postgres
 	$(BIN)/python -m pytest
 
 # The device test payloads on an attached board through mpremote; prints
@@ -65,7 +75,7 @@ test: venv npm browser tmux
 test-board: venv
 	$(BIN)/python -m tests.board $(PORT)
 
-bench: venv npm browser
+bench: venv npm browser postgres
 	$(BIN)/python -m bench
 
 sim: venv

@@ -11,10 +11,7 @@ in-process board's tap drops everything from one FETCH on), sync again,
 count the games stored before the cut that were fetched again.
 """
 
-import os
 import pathlib
-import subprocess
-import sys
 import tempfile
 import time
 
@@ -22,7 +19,7 @@ from tallyboard.journal import folder_id
 from tallyboard.fs import OsFS
 from tallyboard.journal.journal import Journal
 
-from tests.host.board_sim import ACCENTED, BoardThread, play_games
+from tests.host.board_sim import ACCENTED, BoardThread, headless_sim, play_games
 from tricktally_host.db import Database
 from tricktally_host.link_client import LinkClient, LinkError
 from tricktally_host.sync import sync_board
@@ -46,14 +43,8 @@ def seconds_200_games_sim():
         journal = Journal(OsFS(str(tmp / "flash")))
         journal.boot()
         play_games(journal, 200, seed=21, names=ACCENTED, finish_every=1)
-        exe = os.path.join(os.path.dirname(sys.executable), "tricktally")
-        sim = subprocess.Popen([exe, "sim", "--headless", "--flash", str(tmp / "flash"), "--run-seconds", "0"],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        sim, port = headless_sim(tmp / "flash")
         try:
-            first = sim.stdout.readline()
-            if not first.startswith("serial: /"):
-                raise RuntimeError("the simulator did not name its pty: %r" % first)
-            port = first.split(": ", 1)[1].strip()
             with Database(tmp / "bench.sqlite") as db, LinkClient(port, timeout=2) as c:
                 start = time.perf_counter()
                 report = sync_board(c, db, spool=tmp / "spool")

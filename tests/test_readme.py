@@ -17,6 +17,8 @@ REPO = pathlib.Path(__file__).resolve().parent.parent
 README = (REPO / "README.md").read_text(encoding="utf-8")
 BIN = pathlib.Path(sys.executable).parent
 BOARD_PORT = "/dev/ttyACM0"
+CLUB_URL = "postgresql://club@clubhouse/tricktally"
+FAMILY_FILE = "tricktally.sqlite"
 
 
 def sh_blocks():
@@ -65,14 +67,19 @@ def board(tmp_path):
     proc.wait(10)
 
 
-def test_every_pc_command_in_the_readme_runs(tmp_path, board):
+def test_every_pc_command_in_the_readme_runs(tmp_path, board, pg_server):
     commands = pc_commands()
     assert len(commands) >= 10
     work = tmp_path / "work"
     shutil.copytree(REPO / "examples", work / "examples")
-    env = dict(os.environ, TRICKTALLY_DB=str(tmp_path / "db.sqlite"), PATH=str(BIN) + os.pathsep + os.environ["PATH"])
+    family = str(tmp_path / "db.sqlite")
+    club = pg_server.new_database()
+    # The board's port, the family's file and the club's database: the test's own.
+    words = {BOARD_PORT: board, CLUB_URL: pg_server.url(club), FAMILY_FILE: family}
+    assert sum(CLUB_URL in line for line in commands) >= 4
+    env = dict(os.environ, TRICKTALLY_DB=family, PATH=str(BIN) + os.pathsep + os.environ["PATH"])
     for line in commands:
-        argv = [board if word == BOARD_PORT else word for word in shlex.split(line)]
+        argv = [words.get(word, word) for word in shlex.split(line)]
         if argv[1] == "sim":
             # The simulator runs until stopped: check it starts and serves.
             proc = subprocess.Popen(argv + ["--flash", str(tmp_path / "sim2")], cwd=work, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -85,3 +92,5 @@ def test_every_pc_command_in_the_readme_runs(tmp_path, board):
         assert done.stdout.strip(), line
     assert (work / "game1.png").stat().st_size > 1000
     assert list((work / "exported").glob("*.csv"))
+    assert (work / "club.html").stat().st_size > 1000 and (work / "club-backup.sqlite").exists()
+    pg_server.drop_database(club)

@@ -23,6 +23,7 @@ COMMANDS = (
     "ratings",
     "rescore",
     "report",
+    "db",
     "club",
 )
 

@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""The PC database of synced games (SQLite, stdlib ``sqlite3``).
+"""The PC database of synced games: a SQLite file, or a PostgreSQL database
+a club's PCs share (SQLAlchemy Core; where it lives: db_backends.py; its
+tables and their upgrades: db_schema.py).
 
 One row per game a board journalled, keyed by (device id, journal folder
 id, game id): a board whose flash was wiped numbers its games from 1 again
@@ -12,29 +14,33 @@ store time, so listing and searching need no replay: game name, players,
 start time, finished, winners, hand count. ``players`` holds one row per
 seat so stats can find a player's games by name.
 
-Every write happens in one transaction, so a sync killed at any moment
-leaves the database as it was before the game being written, or after it,
-never half-way. The file runs in WAL mode: readers (``tricktally games``) do
-not block a sync, and a crash never corrupts what was committed. Opening a
-file checks, inside one write transaction, whether it is new, ours or
-someone else's: two syncs creating one database at once queue up, and a
-file that is not ours is left exactly as it was (not even switched to WAL).
+Every write happens in one transaction, so a sync killed at any moment (or
+a server that goes away) leaves the database as it was before the game
+being written, or after it, never half-way. Writers of one game queue up
+(db_backends.py says how on each backend), so several PCs syncing at once,
+even the same board twice, store each game once and lose no version. A
+SQLite file runs in WAL mode: readers (``tricktally games``) do not block a
+sync, and a crash never corrupts what was committed. Opening a database
+checks, inside one write transaction, whether it is new, ours or someone
+else's: two syncs creating one database at once queue up, and a database
+that is not ours is left exactly as it was (a SQLite file not even
+switched to WAL).
 
 Nothing stored is ever replaced by something that does not extend it: the
 journal bytes of each game are kept (``games.journal``), and a journal from
 the board that does not start with them (shorter, or different) is kept
 beside the game in ``conflicts`` and reported, never stored over it.
 Damaged pieces the board cut off its journals (and unreadable journal tails)
-are kept in ``pieces``. Read-only commands open the file read-only, so they
-work on a read-only file or folder; an older schema is upgraded in memory
-for them, the file left as it is.
+are kept in ``pieces``. Read-only commands open the database read-only, so
+they work on a read-only file or folder (or a read-only login); an older
+SQLite schema, or an empty database, is read through a copy in memory, the
+database left as it is.
 
-Every SQLite error becomes a one-line DatabaseError. One damaged row never
-takes the others down: listing and loading skip it and say so in
-``Database.damaged``.
+Every database error becomes a one-line DatabaseError naming the database
+(a URL never with its password). One damaged row never takes the others
+down: listing and loading skip it and say so in ``Database.damaged``.
 """
 
-import binascii
 import contextlib
 import functools
 import json
@@ -48,132 +54,45 @@ import time
 
 import click
 import platformdirs
+import sqlalchemy as sa
 
+from tricktally_host import db_schema as schema
 from tricktally_host import refs
 from tricktally_host.dates import epoch_of, format_date, started_of
+from tricktally_host.db_backends import (
+    LOCK_WAIT,
+    SCHEMA_LOCK,
+    DatabaseError,
+    begin,
+    insert_ignoring_repeats,
+    insert_or_replace,
+    is_url,
+    lock_game,
+    memory_copy,
+    target,
+)
+from tricktally_host.db_rows import (
+    MAX_GAME_ID,
+    blob,
+    canonical_json,
+    check_key,
+    crc,
+    damage_line,
+    extends,
+    same_game,
+    size,
+    stored_checksum,
+)
 from tricktally_host.records import RecordError, game_from_record, usable_text
 
-SCHEMA_VERSION = 4
-# Game numbers the board can have (frames: 1 to 9 digits).
-MAX_GAME_ID = 999999999
+SCHEMA_VERSION = schema.SCHEMA_VERSION
 ENV_VAR = "TRICKTALLY_DB"
 FILE_NAME = "tricktally.sqlite"
-# How long a writer waits for another one (a sync running) before giving up.
-LOCK_WAIT = 10
+__all__ = ("Database", "DatabaseError", "UnknownGame", "LOCK_WAIT", "MAX_GAME_ID", "SCHEMA_VERSION", "canonical_json",
+           "damage_line", "started_of")
 
-# The games table as it is now (version 3), named %s: created so in a new
-# file, and as games_v3 by the upgrade from version 2. checksum has no
-# declared type on purpose: SQLite then keeps exactly the value the sync
-# gave (an int CRC or a hex string) and hands it back.
-_GAMES = """CREATE TABLE %s (
-        id INTEGER PRIMARY KEY,
-        device_id TEXT NOT NULL,
-        folder TEXT NOT NULL DEFAULT '',
-        game_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        players TEXT NOT NULL,
-        started INTEGER,
-        finished INTEGER NOT NULL,
-        ended INTEGER NOT NULL,
-        winners TEXT NOT NULL,
-        hands INTEGER NOT NULL,
-        record TEXT NOT NULL,
-        journal_size INTEGER NOT NULL,
-        checksum,
-        synced_at REAL NOT NULL,
-        journal BLOB,
-        UNIQUE (device_id, folder, game_id)
-    )"""
-_GAME_INDEXES = (
-    "CREATE INDEX games_started ON games (started)",
-    "CREATE INDEX games_game ON games (game)",
-    "CREATE INDEX games_finished ON games (finished)",
-    "CREATE INDEX games_number ON games (game_id)",
-)
-
-# Version 2 (from 1): the journal bytes behind each game, conflicting
-# versions kept beside it, and damaged pieces.
-_SCHEMA_2 = (
-    "ALTER TABLE games ADD COLUMN journal BLOB",
-    """CREATE TABLE conflicts (
-        id INTEGER PRIMARY KEY,
-        device_id TEXT NOT NULL,
-        game_id INTEGER NOT NULL,
-        journal BLOB NOT NULL,
-        journal_size INTEGER NOT NULL,
-        checksum TEXT NOT NULL,
-        record TEXT,
-        found_at REAL NOT NULL,
-        UNIQUE (device_id, game_id, checksum, journal_size)
-    )""",
-    """CREATE TABLE pieces (
-        id INTEGER PRIMARY KEY,
-        device_id TEXT NOT NULL,
-        game_id INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        data BLOB NOT NULL,
-        size INTEGER NOT NULL,
-        checksum TEXT NOT NULL,
-        found_at REAL NOT NULL,
-        UNIQUE (device_id, game_id, kind, checksum, size)
-    )""",
-)
-
-_GAME_COLUMNS = (
-    "id, device_id, game_id, game, players, started, finished, ended, winners, hands, record,"
-    " journal_size, checksum, synced_at, journal"
-)
-
-# Conflicts and damaged pieces carry the folder of their game (version 3).
-_FOLDERS = (
-    "ALTER TABLE conflicts ADD COLUMN folder TEXT NOT NULL DEFAULT ''",
-    "ALTER TABLE pieces ADD COLUMN folder TEXT NOT NULL DEFAULT ''",
-)
-
-# Version 3 (from 2): the board's journal folder id is part of a game's
-# key. SQLite cannot change a table's UNIQUE constraint, so games is copied
-# into a new table (row ids kept: players still point at them) and renamed;
-# foreign keys are off meanwhile (dropping the old table must not empty
-# players).
-_SCHEMA_3 = (
-    _GAMES % "games_v3",
-    "INSERT INTO games_v3 (%s) SELECT %s FROM games" % (_GAME_COLUMNS, _GAME_COLUMNS),
-    "DROP TABLE games",
-    "ALTER TABLE games_v3 RENAME TO games",
-) + _GAME_INDEXES + _FOLDERS
-
-# Version 4 (from 3): the key of each board enrolled in a club (issue 27,
-# docs/CLUB.md): 64 hex digits; the hub's listener proves boards with it.
-_SCHEMA_4 = (
-    """CREATE TABLE board_keys (
-        device_id TEXT PRIMARY KEY,
-        key TEXT NOT NULL,
-        enrolled_at REAL NOT NULL
-    )""",
-)
-
-# A new file: the current schema.
-_SCHEMA = (
-    "CREATE TABLE schema_version (version INTEGER NOT NULL)",
-    _GAMES % "games",
-) + _GAME_INDEXES + (
-    """CREATE TABLE players (
-        game_row INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seat INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        won INTEGER NOT NULL,
-        PRIMARY KEY (game_row, seat)
-    )""",
-    "CREATE INDEX players_name ON players (name)",
-) + _SCHEMA_2[1:] + _FOLDERS + _SCHEMA_4
-
-# The statements that bring a file of each version to the current one.
-_UPGRADES = {0: _SCHEMA, 1: _SCHEMA_2 + _SCHEMA_3 + _SCHEMA_4, 2: _SCHEMA_3 + _SCHEMA_4, 3: _SCHEMA_4}
-
-
-class DatabaseError(Exception):
-    """The database file cannot be used (not SQLite, not ours, too new,
-    locked, read-only); str() is one line."""
+_GAMES, _PLAYERS, _CONFLICTS, _PIECES = schema.games, schema.players, schema.conflicts, schema.pieces
+_BOARD_KEYS = schema.board_keys
 
 
 class UnknownGame(LookupError):
@@ -183,58 +102,42 @@ class UnknownGame(LookupError):
         return self.args[0]
 
 
-def _crc(data):
-    return "%08x" % (binascii.crc32(data) & 0xFFFFFFFF)
-
-
-# What SQLite can raise: its own errors, and (CPython's sqlite3 decodes
-# SQLite's message as UTF-8) UnicodeDecodeError when a damaged file puts
-# bytes that are not UTF-8 into the message.
-_SQL_ERRORS = (sqlite3.Error, UnicodeDecodeError)
+# What a database can raise: SQLAlchemy's errors (the driver's inside),
+# the driver's own when it fails outside SQLAlchemy, and (CPython's sqlite3
+# decodes SQLite's message as UTF-8) UnicodeDecodeError when a damaged file
+# puts bytes that are not UTF-8 into the message.
+_SQL_ERRORS = (sa.exc.SQLAlchemyError, sqlite3.Error, UnicodeDecodeError)
 
 
 def _errors_as_one_line(method):
-    """A decorator: any SQLite failure (a damaged file, a read-only one, a
-    locked one, a full disk) becomes one DatabaseError line naming the
-    file, never a traceback."""
+    """A decorator: any database failure (a damaged file, a read-only one,
+    a locked one, a full disk, a server gone) becomes one DatabaseError
+    line naming the database, never a traceback."""
 
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
         except _SQL_ERRORS as e:
-            raise DatabaseError("%s: %s" % (self.path, _sqlite_reason(e))) from e
+            raise DatabaseError("%s: %s" % (self.name, self.backend.reason(e))) from e
 
     return wrapper
 
 
-def _sqlite_reason(e):
-    if isinstance(e, UnicodeDecodeError):
-        return "the database file is damaged (SQLite's message about it is not even text)"
-    text = str(e)
-    if "locked" in text or "busy" in text:
-        return ("the database is in use by another program (another tricktally sync?) and stayed locked for %d s:"
-                " nothing was written; run this again once it is done (%s)" % (LOCK_WAIT, text))
-    if "readonly" in text or "read-only" in text:
-        return "the database is read-only (%s)" % text
-    if "malformed" in text or "not a database" in text:
-        return "the database file is damaged (%s)" % text
-    return text
-
-
-def _text(data):
-    # Text columns of a damaged file may hold bytes that are not UTF-8: the
-    # row is then shown with replacement characters (or refused as damaged
-    # by the checks below), never a failure of the whole query.
-    return data.decode("utf-8", "replace")
-
-
 def default_path():
-    """Where the database lives unless told otherwise: $TRICKTALLY_DB, else the user data folder."""
+    """The database used unless told otherwise: $TRICKTALLY_DB (a path, or a
+    PostgreSQL URL, returned as text), else the user data folder's file."""
     env = os.environ.get(ENV_VAR)
     if env:
-        return pathlib.Path(env)
+        return env if is_url(env) else pathlib.Path(env)
     return pathlib.Path(platformdirs.user_data_dir("tricktally")) / FILE_NAME
+
+
+def database_file(db_path):
+    """The SQLite file a ``--db`` value names (None: the default one), or
+    None for a database on a server: what output files must never replace."""
+    where = db_path if db_path is not None else default_path()
+    return None if is_url(where) else pathlib.Path(where)
 
 
 # The --db option every database command takes (sync too): click reads the
@@ -242,10 +145,11 @@ def default_path():
 db_option = click.option(
     "--db",
     "db_path",
-    type=click.Path(dir_okay=False),
+    metavar="FILE|URL",
     envvar=ENV_VAR,
     default=None,
-    help="Database file (default: $%s, else the user data folder)." % ENV_VAR,
+    help="Database: a SQLite file, or a PostgreSQL URL postgresql://user@host/dbname"
+         " (default: $%s, else a file in the user data folder)." % ENV_VAR,
 )
 
 
@@ -267,16 +171,6 @@ def fail(error, status=2):
     sys.exit(status)
 
 
-def damage_line(damaged, limit=5):
-    """One line about the stored games that could not be read, or None."""
-    if not damaged:
-        return None
-    shown = "; ".join(damaged[:limit])
-    more = " (and %d more)" % (len(damaged) - limit) if len(damaged) > limit else ""
-    return "%d stored game%s cannot be read and %s left out: %s%s" % (
-        len(damaged), "" if len(damaged) == 1 else "s", "is" if len(damaged) == 1 else "are", shown, more)
-
-
 def exit_if_damaged(damaged):
     """For a command that showed the readable games: one line about the
     others, exit status 2 (nothing when every game was read)."""
@@ -291,84 +185,38 @@ def _quote(text):
     return repr(one_line(text[:60]))
 
 
-def _blob(value):
-    # Stored journal bytes, or None (none kept, or a damaged value).
-    return bytes(value) if isinstance(value, (bytes, bytearray, memoryview)) else None
-
-
-def _size(value):
-    # A stored size, or None when the value is damaged.
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
-
-
-def _extends(row, journal, journal_size, checksum):
-    """True when the journal given (bytes, or just its size and checksum)
-    starts with the journal stored in ``row``: it may replace it. A row
-    whose values are damaged is never replaced (the journal is then kept as
-    a conflict)."""
-    old, old_size = _blob(row["journal"]), _size(row["journal_size"])
-    if journal is not None and old is not None:
-        return journal.startswith(old)
-    if old_size is None:
-        return False
-    if journal is not None:
-        # Stored before journals were kept: compare the checksum of the prefix.
-        return len(journal) >= old_size and _crc(journal[:old_size]) == str(row["checksum"])
-    if journal_size < old_size:
-        return False
-    return journal_size > old_size or row["checksum"] == checksum
-
-
-def _same_game(row, journal, journal_size, checksum):
-    """True when a journal provably continues the game stored in ``row``
-    under another folder: its bytes start with the stored ones (or, without
-    bytes, it is exactly the stored size and checksum)."""
-    old, old_size = _blob(row["journal"]), _size(row["journal_size"])
-    if journal is not None and old is not None:
-        return len(old) > 0 and journal.startswith(old)
-    if old_size is None:
-        return False
-    if journal is not None:
-        return 0 < old_size <= len(journal) and _crc(journal[:old_size]) == str(row["checksum"])
-    return journal_size == old_size and str(checksum) == str(row["checksum"])
-
-
-def canonical_json(record):
-    """The stored text of a record: stable key order, so equal records compare equal."""
-    return json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-
-
-def _check_key(device_id, game_id, folder):
-    if not isinstance(device_id, str) or not device_id.strip():
-        raise ValueError("device_id must be a non-empty string, not %r" % (device_id,))
-    if not isinstance(folder, str):
-        raise ValueError("folder must be a string, not %r" % (folder,))
-    if not isinstance(game_id, int) or isinstance(game_id, bool) or not 0 <= game_id <= MAX_GAME_ID:
-        raise ValueError("game_id must be a whole number 0..%d, not %r" % (MAX_GAME_ID, game_id))
-
-
-def _stored_checksum(checksum):
-    # SQLite holds integers of 64 bits: a larger one is kept as its text.
-    if isinstance(checksum, int) and not isinstance(checksum, bool) and not -(2**63) <= checksum < 2**63:
-        return str(checksum)
-    return checksum
-
-
 class Database:
-    """The game database at ``path`` (None: :func:`default_path`).
+    """The game database ``path`` names (None: :func:`default_path`): a
+    SQLite file path, or a PostgreSQL URL (``postgresql://user@host/dbname``).
 
-    ``create=False`` opens a missing file as an empty in-memory database, so
-    read-only commands never leave a file behind a mistyped ``--db``.
-    ``damaged`` lists (one line each) the stored games that listing or
-    loading had to leave out.
+    ``create=False`` (read-only commands) never writes: a missing file, or
+    an empty PostgreSQL database, reads as an empty database in memory, so
+    a mistyped ``--db`` leaves no file behind. ``damaged`` lists (one line
+    each) the stored games that listing or loading had to leave out.
+    ``name`` is how messages name the database (a URL without its
+    password); ``path`` is the SQLite file (None on a server); ``found``
+    is False when a read-only open found no database (no file, or an empty
+    one on the server); ``conn`` is the SQLAlchemy connection, in
+    autocommit mode outside :meth:`transaction` and :meth:`snapshot`.
     """
 
     def __init__(self, path=None, create=True):
-        self.path = pathlib.Path(path) if path is not None else default_path()
+        self.backend = target(path if path is not None else default_path())
+        self.path = self.backend.path
+        self.name = self.backend.shown
         self._depth = 0
         self.read_only = not create
         self.damaged = []
-        target = str(self.path)
+        self.conn = None
+        self.found = True
+        if self.path is not None:
+            self._open_file()
+        else:
+            self._open_server()
+
+    # ----- opening ----------------------------------------------------------
+
+    def _open_file(self):
         try:
             exists = self.path.exists()
             if exists and self.path.is_dir():
@@ -378,125 +226,139 @@ class Database:
                 raise DatabaseError("%s: is not a regular file, so not a database file" % self.path)
         except OSError as e:
             raise DatabaseError("%s: cannot be opened: %s" % (self.path, e.strerror or e)) from e
-        if not exists:
-            if create:
-                try:
-                    self.path.parent.mkdir(parents=True, exist_ok=True)
-                except OSError as e:
-                    raise DatabaseError("%s: cannot create its folder: %s" % (self.path, e.strerror or e)) from e
-            else:
-                target = ":memory:"
-                self.read_only = False
+        in_memory = not exists and self.read_only
+        self.found = exists
+        if not exists and not in_memory:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise DatabaseError("%s: cannot create its folder: %s" % (self.path, e.strerror or e)) from e
         try:
-            if target != ":memory:" and self.read_only:
-                self.conn = self._open_read_only()
+            if in_memory:
+                self.read_only = False
+                self.conn = memory_copy(None)
             else:
-                # isolation_level=None: transactions are opened and closed here,
-                # explicitly, rather than by sqlite3's implicit BEGIN.
-                self.conn = self._connect(target)
-            self._prepare(target == ":memory:")
+                self.conn = self.backend.connect(read_only=self.read_only)
+            self._prepare_file(in_memory)
         except _SQL_ERRORS as e:
             self._close_quietly()
-            raise DatabaseError("%s: not a usable SQLite database: %s" % (self.path, _sqlite_reason(e))) from e
+            raise DatabaseError("%s: not a usable SQLite database: %s" % (self.path, self.backend.reason(e))) from e
         except (DatabaseError, OSError) as e:
             self._close_quietly()
             if isinstance(e, OSError):
                 raise DatabaseError("%s: cannot be opened: %s" % (self.path, e.strerror or e)) from e
             raise
 
-    @staticmethod
-    def _connect(target, uri=False):
-        conn = sqlite3.connect(target, uri=uri, isolation_level=None, timeout=LOCK_WAIT)
-        conn.row_factory = sqlite3.Row
-        conn.text_factory = _text
-        return conn
-
-    def _open_read_only(self):
-        # Read-only commands never write, so they must work where the file
-        # or its folder is read-only (WAL normally wants to create -shm).
-        uri = self.path.resolve().as_uri()
-        last = None
-        for flags in ("?mode=ro", "?mode=ro&immutable=1"):
-            try:
-                conn = self._connect(uri + flags, uri=True)
-                conn.execute("SELECT name FROM sqlite_master LIMIT 1").fetchall()
-                return conn
-            except (sqlite3.OperationalError, UnicodeDecodeError) as e:
-                last = e
-        raise last
-
-    def _close_quietly(self):
-        try:
-            self.conn.close()
-        except (AttributeError,) + _SQL_ERRORS:
-            pass
-
-    # ----- opening ----------------------------------------------------------
-
-    def _tables_and_version(self):
-        """(table names, schema version or None for a file that is not ours:
-        0 for an empty one)."""
-        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if not tables:
-            return tables, 0
-        if "schema_version" not in tables or "games" not in tables:
-            raise DatabaseError("%s: an SQLite file, but not a TrickTally database: left as it is" % self.path)
-        rows = self.conn.execute("SELECT version FROM schema_version").fetchall()
-        version = rows[0][0] if len(rows) == 1 else None
-        if isinstance(version, int) and version > SCHEMA_VERSION:
-            raise DatabaseError(
-                "%s: schema version %d comes from a newer tricktally (this one reads %d)" % (self.path, version, SCHEMA_VERSION)
-            )
-        if version not in _UPGRADES and version != SCHEMA_VERSION:
-            raise DatabaseError("%s: unknown schema version %r" % (self.path, version))
-        return tables, version
-
-    def _prepare(self, in_memory):
+    def _prepare_file(self, in_memory):
         # Only reads until the file is known to be ours (or empty): a file
         # that is not is left exactly as it was.
-        _tables, version = self._tables_and_version()
+        version = self._version()
         if self.read_only:
             if version != SCHEMA_VERSION:
-                # An older (or empty) file: read a copy, upgraded in memory.
-                memory = self._connect(":memory:")
-                self.conn.backup(memory)
-                self.conn.close()
-                self.conn = memory
-                self.read_only = False
-                self._upgrade()
+                self._read_a_copy()
             return
         if not in_memory:
             # WAL before any write: then writers that meet (two syncs creating
             # one file) queue on the write lock, never on each other's readers.
-            self.conn.execute("PRAGMA journal_mode = WAL").fetchall()
-            self.conn.execute("PRAGMA synchronous = FULL")
+            self.backend.use_wal(self.conn)
         self._upgrade()
-        self.conn.execute("PRAGMA foreign_keys = ON")
+        self.conn.exec_driver_sql("PRAGMA foreign_keys = ON")
+
+    def _open_server(self):
+        try:
+            self.conn = self.backend.connect(read_only=self.read_only)
+            version = self._version()
+            if self.read_only:
+                if version == 0:
+                    # Empty: read as empty, creating nothing on the server.
+                    self.found = False
+                    self._read_a_copy(empty=True)
+                elif version != SCHEMA_VERSION:
+                    # A shared database is upgraded by a writer, for everyone.
+                    raise DatabaseError("%s: schema version %d is older than this tricktally's %d: a command that"
+                                        " writes (tricktally sync) upgrades it" % (self.name, version, SCHEMA_VERSION))
+                return
+            self._upgrade()
+        except _SQL_ERRORS as e:
+            self._close_quietly()
+            raise DatabaseError("%s: %s" % (self.name, self.backend.reason(e))) from e
+        except DatabaseError:
+            self._close_quietly()
+            raise
+
+    def _read_a_copy(self, empty=False):
+        """Go on with a copy of the database in memory, upgraded: a
+        read-only command reads an older (or empty) one as it is."""
+        memory = memory_copy(None if empty else self.conn)
+        self._close_quietly()
+        self.conn = memory
+        self.read_only = False
+        self._upgrade()
+
+    def _version(self):
+        """The schema version of the database (0: empty); a database that
+        is not ours, or of a version this tricktally cannot read, raises."""
+        tables = set(sa.inspect(self.conn).get_table_names())
+        if not tables:
+            return 0
+        kind = self.conn.dialect.name
+        if "schema_version" not in tables or "games" not in tables:
+            what = "an SQLite file" if kind == "sqlite" else "a PostgreSQL database holding other tables"
+            raise DatabaseError("%s: %s, but not a TrickTally database: left as it is" % (self.name, what))
+        rows = self.conn.execute(sa.select(schema.schema_version.c.version)).all()
+        version = rows[0][0] if len(rows) == 1 else None
+        if isinstance(version, int) and version > SCHEMA_VERSION:
+            raise DatabaseError(
+                "%s: schema version %d comes from a newer tricktally (this one reads %d)" % (self.name, version, SCHEMA_VERSION)
+            )
+        if version != SCHEMA_VERSION and not schema.upgradable(kind, version):
+            raise DatabaseError("%s: unknown schema version %r" % (self.name, version))
+        return version
 
     def _upgrade(self):
         """Create or upgrade the schema in one write transaction that first
         looks again (another process may have done it meanwhile). Taking
         the write lock here also means a writer stuck behind another one
         learns it now, before a sync talks to the board."""
-        # Foreign keys off: version 3 copies games (players must not follow
-        # the old table); the pragma only works outside a transaction.
-        self.conn.execute("PRAGMA foreign_keys = OFF")
-        with self.transaction():
-            _tables, version = self._tables_and_version()
+        sqlite = self.conn.dialect.name == "sqlite"
+        if sqlite:
+            # Foreign keys off: version 3 copies games (players must not follow
+            # the old table); the pragma only works outside a transaction.
+            self.conn.exec_driver_sql("PRAGMA foreign_keys = OFF")
+        with self.transaction() as conn:
+            if not sqlite:
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(SCHEMA_LOCK)))
+            version = self._version()
+            if version != SCHEMA_VERSION:
+                schema.upgrade(conn, version)
+            if not sqlite:
+                if conn.exec_driver_sql("SHOW transaction_read_only").scalar() == "on":
+                    raise DatabaseError("%s: the database may only be read by this login (the server makes its"
+                                        " transactions read-only): nothing was written" % self.name)
+                # The lock every write takes: it waits only for a program that
+                # holds the tables themselves (maintenance), never for other PCs.
+                conn.exec_driver_sql("LOCK TABLE %s IN ROW EXCLUSIVE MODE"
+                                     % ", ".join(t.name for t in schema.TABLES))
             if version == SCHEMA_VERSION:
                 return
-            for statement in _UPGRADES[version]:
-                self.conn.execute(statement)
-            self.conn.execute("DELETE FROM schema_version")
-            self.conn.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
-            if self.conn.execute("PRAGMA foreign_key_check").fetchall():
+            if sqlite and conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall():
                 raise DatabaseError("%s: the upgrade to schema %d found players without a game: left as it was"
-                                    % (self.path, SCHEMA_VERSION))
+                                    % (self.name, SCHEMA_VERSION))
 
     @_errors_as_one_line
     def close(self):
         """Close the connection (committed data is already on disk)."""
-        self.conn.close()
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            conn.close()
+            if conn.dialect.name == "sqlite":
+                conn.engine.dispose()  # its one connection: the file is closed now
+
+    def _close_quietly(self):
+        try:
+            self.close()
+        except (DatabaseError,) + _SQL_ERRORS:
+            pass
 
     def __enter__(self):
         return self
@@ -513,37 +375,57 @@ class Database:
 
         Nested uses join the outer transaction through a savepoint, so a sync
         may wrap several ``store_game`` calls in one transaction, or not.
-        SQLite's errors (a lock held too long, a full disk) come out as
-        DatabaseError.
+        Database errors (a lock held too long, a full disk, a server gone)
+        come out as DatabaseError. Yields the connection.
         """
         if self._depth == 0:
-            # IMMEDIATE takes the write lock now: two syncs at once queue up
-            # instead of failing half-way with "database is locked".
-            self._sql("BEGIN IMMEDIATE")
+            # A write transaction: two syncs at once queue up instead of
+            # failing half-way.
+            self._sql(lambda: begin(self.conn, write=True))
         else:
-            self._sql("SAVEPOINT nested_%d" % self._depth)
+            self._sql(lambda: self.conn.exec_driver_sql("SAVEPOINT nested_%d" % self._depth))
         self._depth += 1
         try:
             yield self.conn
         except BaseException:
             self._depth -= 1
-            try:
-                if self._depth == 0:
-                    self.conn.execute("ROLLBACK")
-                else:
-                    self.conn.execute("ROLLBACK TO nested_%d" % self._depth)
-                    self.conn.execute("RELEASE nested_%d" % self._depth)
-            except _SQL_ERRORS:
-                pass  # the first error is the one to report; SQLite rolled back
+            self._roll_back()
             raise
         self._depth -= 1
-        self._sql("COMMIT" if self._depth == 0 else "RELEASE nested_%d" % self._depth)
+        statement = "COMMIT" if self._depth == 0 else "RELEASE SAVEPOINT nested_%d" % self._depth
+        self._sql(lambda: self.conn.exec_driver_sql(statement))
 
-    def _sql(self, statement):
+    def _roll_back(self):
         try:
-            self.conn.execute(statement)
+            if self._depth == 0:
+                self.conn.exec_driver_sql("ROLLBACK")
+            else:
+                self.conn.exec_driver_sql("ROLLBACK TO SAVEPOINT nested_%d" % self._depth)
+                self.conn.exec_driver_sql("RELEASE SAVEPOINT nested_%d" % self._depth)
+        except _SQL_ERRORS:
+            pass  # the first error is the one to report; the database rolled back
+
+    @contextlib.contextmanager
+    def snapshot(self):
+        """Reads inside see one moment of the database (a listing never sees
+        half of a sync running elsewhere); inside a transaction, its own.
+        Yields the connection."""
+        if self._depth:
+            yield self.conn
+            return
+        self._sql(lambda: begin(self.conn, write=False))
+        self._depth += 1
+        try:
+            yield self.conn
+        finally:
+            self._depth -= 1
+            self._roll_back()
+
+    def _sql(self, action):
+        try:
+            return action()
         except _SQL_ERRORS as e:
-            raise DatabaseError("%s: %s" % (self.path, _sqlite_reason(e))) from e
+            raise DatabaseError("%s: %s" % (self.name, self.backend.reason(e))) from e
 
     # ----- writing ----------------------------------------------------------
 
@@ -574,9 +456,10 @@ class Database:
         ``'conflict'``: the journal does not extend the stored one (shorter,
         or other bytes); it is kept in ``conflicts`` and the stored game is
         left exactly as it was. A conflict kept earlier whose bytes the
-        stored journal now holds is let go.
+        stored journal now holds is let go. Another writer storing the same
+        game at the same time waits for this one, then sees what it stored.
         """
-        _check_key(device_id, game_id, folder)
+        check_key(device_id, game_id, folder)
         if not isinstance(journal_size, int) or isinstance(journal_size, bool) or journal_size < 0:
             raise ValueError("journal_size must be a whole number >= 0, not %r" % (journal_size,))
         if journal is not None:
@@ -599,14 +482,13 @@ class Database:
         text = canonical_json(record)
         started = epoch_of(created) if created is not None else started_of(record)
         synced_at = time.time() if synced_at is None else float(synced_at)
-        checksum = _stored_checksum(checksum)
-        winners = [game.players[s] for s in game.winners]
+        checksum = stored_checksum(checksum)
         with self.transaction() as conn:
+            lock_game(conn, device_id, game_id)
             row = conn.execute(
-                "SELECT id, record, journal_size, checksum, started, journal FROM games"
-                " WHERE device_id = ? AND folder = ? AND game_id = ?",
-                (device_id, folder, game_id),
-            ).fetchone()
+                sa.select(_GAMES.c.id, _GAMES.c.record, _GAMES.c.journal_size, _GAMES.c.checksum, _GAMES.c.started,
+                          _GAMES.c.journal).where(_key(device_id, folder, game_id))
+            ).mappings().first()
             if row is None:
                 row = self._take_over(device_id, folder, game_id, journal, journal_size, checksum)
             if row is not None and started is None:
@@ -619,51 +501,37 @@ class Database:
                 and row["started"] == started
             ):
                 return "same"
-            if row is not None and not _extends(row, journal, journal_size, checksum):
-                conn.execute(
-                    "INSERT OR IGNORE INTO conflicts"
-                    " (device_id, folder, game_id, journal, journal_size, checksum, record, found_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (device_id, folder, game_id, journal if journal is not None else b"", journal_size, str(checksum),
-                     text, synced_at),
-                )
+            if row is not None and not extends(row, journal, journal_size, checksum):
+                conn.execute(insert_ignoring_repeats(conn, _CONFLICTS).values(
+                    device_id=device_id, folder=folder, game_id=game_id, journal=journal if journal is not None else b"",
+                    journal_size=journal_size, checksum=str(checksum), record=text, found_at=synced_at))
                 return "conflict"
-            values = (
-                game.NAME,
-                json.dumps(game.players, ensure_ascii=False),
-                started,
-                int(game.finished),
-                int(bool(record.get("ended")) and not game.finished),
-                json.dumps(winners, ensure_ascii=False),
-                len(game.hands),
-                text,
-                journal_size,
-                checksum,
-                synced_at,
-                journal,
+            values = dict(
+                game=game.NAME,
+                players=json.dumps(game.players, ensure_ascii=False),
+                started=started,
+                finished=int(game.finished),
+                ended=int(bool(record.get("ended")) and not game.finished),
+                winners=json.dumps([game.players[s] for s in game.winners], ensure_ascii=False),
+                hands=len(game.hands),
+                record=text,
+                journal_size=journal_size,
+                checksum=checksum,
+                synced_at=synced_at,
+                journal=journal,
             )
             if row is None:
-                cur = conn.execute(
-                    "INSERT INTO games (game, players, started, finished, ended, winners, hands, record,"
-                    " journal_size, checksum, synced_at, journal, device_id, folder, game_id)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    values + (device_id, folder, game_id),
-                )
-                game_row = cur.lastrowid
+                game_row = conn.execute(_GAMES.insert().values(
+                    device_id=device_id, folder=folder, game_id=game_id, **values)).inserted_primary_key[0]
                 result = "new"
             else:
                 game_row = row["id"]
-                conn.execute(
-                    "UPDATE games SET game = ?, players = ?, started = ?, finished = ?, ended = ?, winners = ?, hands = ?,"
-                    " record = ?, journal_size = ?, checksum = ?, synced_at = ?, journal = ? WHERE id = ?",
-                    values + (game_row,),
-                )
-                conn.execute("DELETE FROM players WHERE game_row = ?", (game_row,))
+                conn.execute(_GAMES.update().where(_GAMES.c.id == game_row).values(**values))
+                conn.execute(_PLAYERS.delete().where(_PLAYERS.c.game_row == game_row))
                 result = "changed"
-            conn.executemany(
-                "INSERT INTO players (game_row, seat, name, won) VALUES (?, ?, ?, ?)",
-                [(game_row, s, game.players[s], int(s in game.winners)) for s in range(len(game.players))],
-            )
+            conn.execute(_PLAYERS.insert(), [
+                dict(game_row=game_row, seat=s, name=game.players[s], won=int(s in game.winners))
+                for s in range(len(game.players))])
             if journal:
                 self._settle_conflicts(device_id, game_id, journal)
         return result
@@ -673,39 +541,39 @@ class Database:
         folder that the journal given continues, moved to ``folder``; None
         when there is none (a new game, e.g. after the board was wiped)."""
         rows = self.conn.execute(
-            "SELECT id, record, journal_size, checksum, started, journal FROM games"
-            " WHERE device_id = ? AND folder <> ? AND game_id = ? ORDER BY id DESC",
-            (device_id, folder, game_id),
-        ).fetchall()
+            sa.select(_GAMES.c.id, _GAMES.c.record, _GAMES.c.journal_size, _GAMES.c.checksum, _GAMES.c.started,
+                      _GAMES.c.journal)
+            .where(_GAMES.c.device_id == device_id, _GAMES.c.folder != folder, _GAMES.c.game_id == game_id)
+            .order_by(_GAMES.c.id.desc())
+        ).mappings().all()
         for row in rows:
-            if _same_game(row, journal, journal_size, checksum):
-                self.conn.execute("UPDATE games SET folder = ? WHERE id = ?", (folder, row["id"]))
+            if same_game(row, journal, journal_size, checksum):
+                self.conn.execute(_GAMES.update().where(_GAMES.c.id == row["id"]).values(folder=folder))
                 return row
         return None
 
     def _settle_conflicts(self, device_id, game_id, journal):
         # A version kept as a conflict whose bytes the stored journal now
         # starts with is held by the game itself: nothing is lost letting it go.
-        for c in self.conn.execute(
-            "SELECT id, journal FROM conflicts WHERE device_id = ? AND game_id = ?", (device_id, game_id)
-        ).fetchall():
-            old = _blob(c["journal"])
+        kept = self.conn.execute(sa.select(_CONFLICTS.c.id, _CONFLICTS.c.journal).where(
+            _CONFLICTS.c.device_id == device_id, _CONFLICTS.c.game_id == game_id)).all()
+        for conflict_id, old in kept:
+            old = blob(old)
             if old and journal.startswith(old):
-                self.conn.execute("DELETE FROM conflicts WHERE id = ?", (c["id"],))
+                self.conn.execute(_CONFLICTS.delete().where(_CONFLICTS.c.id == conflict_id))
 
     @_errors_as_one_line
     def adopt(self, device_id, from_folder, folder, game_id):
         """File this board's game ``game_id``, stored under ``from_folder``,
         under ``folder`` (the sync proved the board holds exactly its bytes
         there). Returns True when it moved."""
-        _check_key(device_id, game_id, folder)
+        check_key(device_id, game_id, folder)
         with self.transaction() as conn:
-            if conn.execute("SELECT 1 FROM games WHERE device_id = ? AND folder = ? AND game_id = ?",
-                            (device_id, folder, game_id)).fetchone():
+            lock_game(conn, device_id, game_id)
+            if conn.execute(sa.select(_GAMES.c.id).where(_key(device_id, folder, game_id))).first():
                 return False
-            cur = conn.execute("UPDATE games SET folder = ? WHERE device_id = ? AND folder = ? AND game_id = ?",
-                               (folder, device_id, from_folder, game_id))
-            return cur.rowcount > 0
+            moved = conn.execute(_GAMES.update().where(_key(device_id, from_folder, game_id)).values(folder=folder))
+            return moved.rowcount > 0
 
     @_errors_as_one_line
     def store_piece(self, device_id, game_id, kind, data, found_at=None, folder=""):
@@ -715,40 +583,31 @@ class Database:
         the same bytes again adds nothing. Returns True when they were new."""
         data = bytes(data)
         with self.transaction() as conn:
-            cur = conn.execute(
-                "INSERT OR IGNORE INTO pieces (device_id, folder, game_id, kind, data, size, checksum, found_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (device_id, folder, game_id, kind, data, len(data), _crc(data),
-                 time.time() if found_at is None else found_at),
-            )
-            return cur.rowcount > 0
+            added = conn.execute(insert_ignoring_repeats(conn, _PIECES).values(
+                device_id=device_id, folder=folder, game_id=game_id, kind=kind, data=data, size=len(data),
+                checksum=crc(data), found_at=time.time() if found_at is None else found_at))
+            return added.first() is not None
 
     @_errors_as_one_line
     def conflicts(self, device_id=None):
         """Conflicting versions kept beside stored games: dicts device_id,
         folder, game_id, journal_size, checksum, found_at (oldest first)."""
-        sql = "SELECT device_id, folder, game_id, journal_size, checksum, found_at FROM conflicts"
-        args = ()
+        c = _CONFLICTS.c
+        query = sa.select(c.device_id, c.folder, c.game_id, c.journal_size, c.checksum, c.found_at)
         if device_id is not None:
-            sql += " WHERE device_id = ?"
-            args = (device_id,)
-        return [dict(r) for r in self.conn.execute(sql + " ORDER BY found_at, id", args)]
+            query = query.where(c.device_id == device_id)
+        return [dict(r) for r in self.conn.execute(query.order_by(c.found_at, c.id)).mappings()]
 
     @_errors_as_one_line
     def pieces(self, device_id=None, game_id=None):
         """Damaged pieces kept: dicts device_id, folder, game_id, kind, size, checksum, data."""
-        sql = "SELECT device_id, folder, game_id, kind, size, checksum, data FROM pieces"
-        where = []
-        args = []
+        c = _PIECES.c
+        query = sa.select(c.device_id, c.folder, c.game_id, c.kind, c.size, c.checksum, c.data)
         if device_id is not None:
-            where.append("device_id = ?")
-            args.append(device_id)
+            query = query.where(c.device_id == device_id)
         if game_id is not None:
-            where.append("game_id = ?")
-            args.append(game_id)
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        return [dict(r) for r in self.conn.execute(sql + " ORDER BY id", args)]
+            query = query.where(c.game_id == game_id)
+        return [dict(r) for r in self.conn.execute(query.order_by(c.id)).mappings()]
 
     # ----- reading ----------------------------------------------------------
 
@@ -756,23 +615,25 @@ class Database:
     def synced_upto(self, device_id, folder=""):
         """What is stored of board ``device_id``'s folder ``folder``:
         {game_id: (journal_size, checksum)}."""
+        c = _GAMES.c
         rows = self.conn.execute(
-            "SELECT game_id, journal_size, checksum FROM games WHERE device_id = ? AND folder = ?", (device_id, folder))
+            sa.select(c.game_id, c.journal_size, c.checksum).where(c.device_id == device_id, c.folder == folder))
         # A damaged size counts as nothing stored: the game is fetched, and
         # store_game keeps it beside the damaged row rather than over it.
-        return {r["game_id"]: (r["journal_size"], r["checksum"]) for r in rows if _size(r["journal_size"]) is not None}
+        return {gid: (n, crc) for gid, n, crc in rows if size(n) is not None}
 
     @_errors_as_one_line
     def other_folders(self, device_id, folder=""):
         """This board's games stored under folders other than ``folder``:
         {game_id: [(folder, journal_size, checksum), ...]}, latest first."""
+        c = _GAMES.c
         out = {}
-        for r in self.conn.execute(
-            "SELECT folder, game_id, journal_size, checksum FROM games WHERE device_id = ? AND folder <> ? ORDER BY id DESC",
-            (device_id, folder),
+        for other, gid, n, crc in self.conn.execute(
+            sa.select(c.folder, c.game_id, c.journal_size, c.checksum)
+            .where(c.device_id == device_id, c.folder != folder).order_by(c.id.desc())
         ):
-            if _size(r["journal_size"]) is not None:
-                out.setdefault(r["game_id"], []).append((r["folder"], r["journal_size"], r["checksum"]))
+            if size(n) is not None:
+                out.setdefault(gid, []).append((other, n, crc))
         return out
 
     # ----- club boards' keys (issue 27) ---------------------------------------
@@ -787,25 +648,25 @@ class Database:
         if not isinstance(key, str) or len(key) != 64 or key.strip("0123456789abcdef"):
             raise ValueError("a board key is 64 lower-case hex digits")
         with self.transaction() as conn:
-            conn.execute("INSERT OR REPLACE INTO board_keys (device_id, key, enrolled_at) VALUES (?, ?, ?)",
-                         (device_id, key, time.time() if enrolled_at is None else float(enrolled_at)))
+            conn.execute(insert_or_replace(conn, _BOARD_KEYS, "device_id").values(
+                device_id=device_id, key=key, enrolled_at=time.time() if enrolled_at is None else float(enrolled_at)))
 
     @_errors_as_one_line
     def board_key(self, device_id):
         """Board ``device_id``'s key (64 hex digits), or None when it is
         not enrolled."""
-        row = self.conn.execute("SELECT key FROM board_keys WHERE device_id = ?", (device_id,)).fetchone()
-        return row["key"] if row is not None else None
+        row = self.conn.execute(sa.select(_BOARD_KEYS.c.key).where(_BOARD_KEYS.c.device_id == device_id)).first()
+        return row[0] if row is not None else None
 
     @_errors_as_one_line
     def enrolled_boards(self):
         """``[(device_id, enrolled_at)]`` of every enrolled board, by device id (no keys)."""
-        return [(r["device_id"], r["enrolled_at"])
-                for r in self.conn.execute("SELECT device_id, enrolled_at FROM board_keys ORDER BY device_id")]
+        query = sa.select(_BOARD_KEYS.c.device_id, _BOARD_KEYS.c.enrolled_at).order_by(_BOARD_KEYS.c.device_id)
+        return [(r[0], r[1]) for r in self.conn.execute(query)]
 
     def _naming(self):
         """What every ref needs: (device id -> prefix, device id -> {folder: mark})."""
-        pairs = [(r[0], r[1]) for r in self.conn.execute("SELECT DISTINCT device_id, folder FROM games")]
+        pairs = self.conn.execute(sa.select(_GAMES.c.device_id, _GAMES.c.folder).distinct()).all()
         devices = sorted({d for d, _f in pairs if isinstance(d, str) and d})
         folders = {}
         for d, f in pairs:
@@ -855,13 +716,14 @@ class Database:
             "finished": bool(row["finished"]),
             "ended": bool(row["ended"]),
             "winners": winners,
-            "journal_size": _size(row["journal_size"]),
+            "journal_size": size(row["journal_size"]),
             "synced_at": synced_at,
         }
 
-    _LIST = (
-        "SELECT id, device_id, folder, game_id, game, players, started, finished, ended, winners, hands,"
-        " journal_size, synced_at FROM games"
+    _LIST = sa.select(
+        _GAMES.c.id, _GAMES.c.device_id, _GAMES.c.folder, _GAMES.c.game_id, _GAMES.c.game, _GAMES.c.players,
+        _GAMES.c.started, _GAMES.c.finished, _GAMES.c.ended, _GAMES.c.winners, _GAMES.c.hands, _GAMES.c.journal_size,
+        _GAMES.c.synced_at,
     )
 
     @staticmethod
@@ -899,8 +761,10 @@ class Database:
         record key ``ended``), winners (names), journal_size, synced_at.
         Damaged rows are left out and named in ``damaged``."""
         self.damaged = []
-        infos = self._infos(self.conn.execute(self._LIST + " ORDER BY id").fetchall(), self._naming())
-        return sorted(infos, key=self._order)
+        with self.snapshot() as conn:
+            naming = self._naming()
+            rows = conn.execute(self._LIST.order_by(_GAMES.c.id)).mappings().all()
+        return sorted(self._infos(rows, naming), key=self._order)
 
     @_errors_as_one_line
     def find(self, ref):
@@ -921,9 +785,11 @@ class Database:
             device, number = refs.parse(text, MAX_GAME_ID)
         except ValueError:
             raise not_a_ref from None
-        naming = self._naming()
         self.damaged = []
-        infos = self._infos(self.conn.execute(self._LIST + " WHERE game_id = ? ORDER BY id", (number,)).fetchall(), naming)
+        with self.snapshot() as conn:
+            naming = self._naming()
+            rows = conn.execute(self._LIST.where(_GAMES.c.game_id == number).order_by(_GAMES.c.id)).mappings().all()
+        infos = self._infos(rows, naming)
         found = [i for i in infos if i["ref"] == text] or [i for i in infos if i["ref"].upper() == text.upper()]
         if not found and device is None:
             found = infos
@@ -949,20 +815,9 @@ class Database:
         return self._record(info)
 
     def _record(self, info):
-        row = self.conn.execute(
-            "SELECT record FROM games WHERE device_id = ? AND folder = ? AND game_id = ?",
-            (info["device_id"], info["folder"], info["game_id"]),
-        ).fetchone()
-        try:
-            record = json.loads(row["record"])
-        except (TypeError, ValueError, RecursionError) as e:
-            raise RecordError("game %s: stored record is not valid JSON: %s" % (info["ref"], str(e)[:80])) from e
-        if not isinstance(record, dict):
-            raise RecordError("game %s: stored record is not a JSON object" % info["ref"])
-        try:
-            return usable_text(record)
-        except RecursionError as e:
-            raise RecordError("game %s: stored record is nested too deep" % info["ref"]) from e
+        text = self.conn.execute(
+            sa.select(_GAMES.c.record).where(_key(info["device_id"], info["folder"], info["game_id"]))).scalar()
+        return _parse_record(info, text)
 
     @_errors_as_one_line
     def load(self, ref):
@@ -979,16 +834,46 @@ class Database:
         """A list of (info, record, game) for ``refs_`` (None or empty: every
         readable game). A stored game whose row or record is damaged is left
         out and named in ``damaged``; an unknown ref raises UnknownGame."""
-        if refs_:
-            infos = [self.find(r) for r in refs_]
-            self.damaged = []
-        else:
-            infos = self.games()
+        with self.snapshot() as conn:
+            if refs_:
+                infos = [self.find(r) for r in refs_]
+                self.damaged = []
+                texts = {_info_key(i): conn.execute(sa.select(_GAMES.c.record).where(_key(*_info_key(i)))).scalar()
+                         for i in infos}
+            else:
+                infos = self.games()
+                # Every record in one query: a server answers it in one trip.
+                c = _GAMES.c
+                texts = {(d, f, g): r for d, f, g, r in conn.execute(sa.select(c.device_id, c.folder, c.game_id, c.record))}
         out = []
         for info in infos:
             try:
-                record = self._record(info)
+                record = _parse_record(info, texts.get(_info_key(info)))
                 out.append((info, record, game_from_record(record, "game %s" % info["ref"])))
             except RecordError as e:
                 self.damaged.append(str(e))
         return out
+
+
+def _key(device_id, folder, game_id):
+    """The WHERE clause of one game's row."""
+    return (_GAMES.c.device_id == device_id) & (_GAMES.c.folder == folder) & (_GAMES.c.game_id == game_id)
+
+
+def _info_key(info):
+    return info["device_id"], info["folder"], info["game_id"]
+
+
+def _parse_record(info, text):
+    """The record (a dict) stored as ``text`` for the game of ``info``;
+    RecordError when it is not a usable JSON object."""
+    try:
+        record = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as e:
+        raise RecordError("game %s: stored record is not valid JSON: %s" % (info["ref"], str(e)[:80])) from e
+    if not isinstance(record, dict):
+        raise RecordError("game %s: stored record is not a JSON object" % info["ref"])
+    try:
+        return usable_text(record)
+    except RecursionError as e:
+        raise RecordError("game %s: stored record is nested too deep" % info["ref"]) from e

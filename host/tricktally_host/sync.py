@@ -20,7 +20,8 @@ as a conflict, reported, and never acknowledged. The damaged pieces the
 board kept (PIECES, PIECE) are stored beside their game before its ACK.
 
 Resuming: the bytes fetched so far are kept in a spool folder beside the
-database (``<db>.journals/<board>/<game>.journal``), appended as chunks
+database (``<db>.journals/<board>/<game>.journal``; for a PostgreSQL
+database, in the user's cache folder: ``spool_dir_of``), appended as chunks
 arrive. The next sync checks a spool file against the board (SUM over its
 length) and continues from its end, so a cut link costs at most the chunk in
 flight, and a game already stored is never fetched again. The spool is only
@@ -45,6 +46,8 @@ import os
 import pathlib
 import re
 import time
+
+import platformdirs
 
 from tallyboard.journal import read as journal_read
 from tricktally.record import to_record
@@ -105,6 +108,16 @@ def spool_dir_for(db_path):
     """The resume spool folder of the database at ``db_path``."""
     p = pathlib.Path(db_path)
     return p.with_name(p.name + ".journals")
+
+
+def spool_dir_of(db):
+    """The resume spool folder of an open Database: beside its SQLite file,
+    or, for a database on a server, in the user's cache folder, one per
+    database (named by a digest of its URL without the password)."""
+    if db.path is not None:
+        return spool_dir_for(db.path)
+    digest = hashlib.sha256(db.name.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return pathlib.Path(platformdirs.user_cache_dir("tricktally")) / "journals" / digest
 
 
 def spool_name(device, folder=""):

@@ -29,6 +29,7 @@ from tests.club import KEY, RawHub, full_listener
 from tests.firmware.ui_corpus import corpus
 from tests.firmware.ui_script import Session
 from tests.host.board_sim import BoardThread
+from tests.host.pc_helpers import sql
 from tricktally_host.club.listener import BoardListener
 from tricktally_host.db import Database
 from tricktally_host.link_client import LinkClient
@@ -73,8 +74,8 @@ def enrolled_db(tmp_path, key=KEY):
 
 def games_in(db_path):
     with Database(db_path) as db:
-        return {(r["game_id"], r["folder"]): (bytes(r["journal"]), r["record"]) for r in db.conn.execute(
-            "SELECT game_id, folder, journal, record FROM games WHERE device_id = ?", (DEVICE,))}
+        rows = sql(db, "SELECT game_id, folder, journal, record FROM games WHERE device_id = :device", device=DEVICE)
+        return {(game_id, folder): (bytes(journal), record) for game_id, folder, journal, record in rows}
 
 
 def board_journals(flash):

@@ -4,9 +4,14 @@
 pseudo-terminal from a thread, with a tap that counts, cuts and corrupts.
 
 Used by tests/host/test_link*.py, test_sync_e2e.py and bench/sync_bench.py.
+``headless_sim`` starts the simulator as a person runs it, a process of
+its own over a flash folder.
 """
 
+import os
 import random
+import subprocess
+import sys
 import threading
 
 from tallyboard import frames
@@ -43,6 +48,20 @@ def play_games(journal, count, seed=0, max_entries=120, names=None, finish_every
             journal.entry(gid, kind, seat, value)
         played[gid] = live
     return played
+
+
+def headless_sim(flash):
+    """`tricktally sim --headless` on the flash folder ``flash`` (its own
+    process, until killed): (the process, the serial port it names)."""
+    exe = os.path.join(os.path.dirname(sys.executable), "tricktally")
+    sim = subprocess.Popen([exe, "sim", "--headless", "--flash", str(flash), "--run-seconds", "0"],
+                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    first = sim.stdout.readline()
+    if not first.startswith("serial: /"):
+        sim.kill()
+        sim.communicate()
+        raise RuntimeError("the simulator did not name its pty: %r" % first)
+    return sim, first.split(": ", 1)[1].strip()
 
 
 class Tap:

@@ -6,6 +6,7 @@ import hashlib
 import json
 import pathlib
 
+import sqlalchemy as sa
 from click.testing import CliRunner
 
 from tricktally_host.cli import main
@@ -59,3 +60,69 @@ def examples_db(path, device="SIMD"):
 def digest(path):
     """SHA-256 of a file's bytes (a database must be left exactly as it was)."""
     return hashlib.sha256(pathlib.Path(path).read_bytes()).hexdigest()
+
+
+def sql(db, statement, **params):
+    """Run one SQL statement (``:name`` parameters) on an open Database of
+    either backend; its rows as a list ([] for a statement without rows)."""
+    result = db.conn.execute(sa.text(statement), params)
+    return result.all() if result.returns_rows else []
+
+
+def write_marks(db):
+    """What changes whenever anything is written to the games' tables:
+    SQLite's count of changed rows, PostgreSQL's row versions (xmin)."""
+    if db.conn.dialect.name == "sqlite":
+        return db.conn.connection.dbapi_connection.total_changes
+    return [sql(db, "SELECT xmin::text FROM %s ORDER BY xmin::text" % t) for t in ("games", "players", "conflicts", "pieces")]
+
+
+def tables_of(db_target):
+    """The tables of a database (a SQLite path or a PostgreSQL URL), None
+    when there is no such file or the database is empty: looked at from
+    outside tricktally."""
+    from tricktally_host.db_backends import is_url
+
+    if not is_url(db_target):
+        if not pathlib.Path(db_target).exists():
+            return None
+        engine = sa.create_engine("sqlite:///%s" % db_target)
+    else:
+        engine = sa.create_engine(db_target.replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        with engine.connect() as conn:
+            return sorted(sa.inspect(conn).get_table_names()) or None
+    finally:
+        engine.dispose()
+
+
+def contents(db_target):
+    """What a database holds, to tell whether a command left it exactly as
+    it was: a SQLite file's bytes (their digest), a PostgreSQL database's
+    tables, columns and rows (read from outside tricktally)."""
+    from tricktally_host.db_backends import is_url
+
+    if not is_url(db_target):
+        return digest(db_target)
+    conn = _looker(db_target)
+    columns = conn.execute("SELECT table_name, column_name, data_type FROM information_schema.columns"
+                           " WHERE table_schema = 'public' ORDER BY 1, 2").fetchall()
+    tables = sorted({c[0] for c in columns})
+    rows = conn.execute(" UNION ALL ".join(
+        "SELECT '%s', md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM \"%s\" t" % (name, name)
+        for name in tables)).fetchall() if tables else []
+    return hashlib.sha256(repr((columns, rows)).encode("utf-8")).hexdigest()
+
+
+_LOOKERS = {}
+
+
+def _looker(url):
+    """A connection of the tests' own to a PostgreSQL database (kept: a
+    fuzz looks thousands of times)."""
+    import psycopg
+
+    conn = _LOOKERS.get(url)
+    if conn is None or conn.closed or conn.broken:
+        conn = _LOOKERS[url] = psycopg.connect(url, autocommit=True)
+    return conn

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from tallyboard import enrollment
 from tests.host.board_sim import BoardThread
+from tests.host.pc_helpers import sql
 from tricktally_host.cli import main
 from tricktally_host.club.enroll import EnrollError, parse_hub
 from tricktally_host.db import Database
@@ -129,7 +130,7 @@ def test_a_schema_3_database_gains_the_board_keys_table_and_keeps_its_games(tmp_
     conn.execute("UPDATE schema_version SET version = 3")
     conn.close()
     with Database(path) as d:
-        assert d.conn.execute("SELECT version FROM schema_version").fetchone()[0] == dbmod.SCHEMA_VERSION == 4
+        assert sql(d, "SELECT version FROM schema_version") == [(dbmod.SCHEMA_VERSION,)] and dbmod.SCHEMA_VERSION == 4
         assert d.board_key(DEVICE) is None and len(d.games()) == 1
         d.set_board_key(DEVICE, "ab" * 32)
         assert d.board_key(DEVICE) == "ab" * 32

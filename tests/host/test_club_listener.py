@@ -17,6 +17,7 @@ from tallyboard import frames
 from tallyboard.seal import Seal
 from tests.club import KEY, club_board
 from tests.firmware.ui_corpus import corpus
+from tests.host.pc_helpers import sql
 from tricktally_host.club.listener import BoardListener
 from tricktally_host.club.port import SealError, SocketPort
 from tricktally_host.db import Database
@@ -88,8 +89,8 @@ def board(listener, boards, device="board-a", key=KEY):
 
 def stored_games(db_path, device):
     with Database(db_path) as db:
-        return {r["game_id"]: (r["journal"], r["record"]) for r in
-                db.conn.execute("SELECT game_id, journal, record FROM games WHERE device_id = ?", (device,))}
+        rows = sql(db, "SELECT game_id, journal, record FROM games WHERE device_id = :device", device=device)
+        return {game_id: (journal, record) for game_id, journal, record in rows}
 
 
 def test_every_entry_is_stored_as_it_is_made_and_only_what_was_stored_is_acknowledged(hub):

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""The game database: idempotent stores, refs, transactions, a killed writer, bad files."""
+"""The game database, on SQLite and on PostgreSQL: idempotent stores, refs,
+transactions, a killed writer, bad files, foreign databases."""
 
 import json
 import os
@@ -10,8 +11,10 @@ import sys
 import time
 
 import pytest
+import sqlalchemy as sa
 
 from tests.core.play import random_game
+from tests.host.pc_helpers import sql, write_marks
 from tricktally import new_game
 from tricktally.record import from_record, summary, to_record
 from tricktally_host import db as dbmod
@@ -42,14 +45,15 @@ def fill(path, seeds=range(9), device=DEVICE):
     return games
 
 
-def test_store_is_idempotent_and_reports_changes(tmp_path):
-    path = tmp_path / "t.sqlite"
+def test_store_is_idempotent_and_reports_changes(db_target):
+    path = db_target
     game, record = played(1, "wizard", max_entries=30)
     with Database(path) as db:
         assert db.store_game(DEVICE, 7, record, 120, 0xBEEF, 5.0) == "new"
-        before = db.conn.total_changes
+        before = write_marks(db)
         assert db.store_game(DEVICE, 7, json.loads(json.dumps(record)), 120, 0xBEEF, 9.0) == "same"
-        assert db.conn.total_changes == before, "'same' must write nothing"
+        assert write_marks(db) == before, "'same' must write nothing"
+        assert db.games()[0]["synced_at"] == 5.0
         assert db.synced_upto(DEVICE) == {7: (120, 0xBEEF)}
         # The game went on: more entries, a longer journal.
         for kind, seat, value in [(game.kind, game.seat, game.legal_values()[0])]:
@@ -69,9 +73,9 @@ def test_store_is_idempotent_and_reports_changes(tmp_path):
         assert db.store_game(DEVICE, 7, grown, 150, 0xCAFE) == "same"
 
 
-def test_games_lists_what_the_core_says(tmp_path):
-    games = fill(tmp_path / "t.sqlite")
-    with Database(tmp_path / "t.sqlite") as db:
+def test_games_lists_what_the_core_says(db_target):
+    games = fill(db_target)
+    with Database(db_target) as db:
         infos = db.games()
         assert [i["game_id"] for i in infos] == sorted(games)  # oldest first
         for info in infos:
@@ -88,12 +92,12 @@ def test_games_lists_what_the_core_says(tmp_path):
             assert summary(rebuilt) == summary(game)
             assert record == db.get(info["ref"].lower())
         assert {i["finished"] for i in infos} == {True, False}, "the sample should hold both"
-        rows = db.conn.execute("SELECT COUNT(*) FROM players").fetchone()[0]
+        rows = sql(db, "SELECT COUNT(*) FROM players")[0][0]
         assert rows == sum(len(g.players) for g in games.values())
 
 
-def test_bad_record_is_refused_and_nothing_is_written(tmp_path):
-    with Database(tmp_path / "t.sqlite") as db:
+def test_bad_record_is_refused_and_nothing_is_written(db_target):
+    with Database(db_target) as db:
         bad = {"format": "tricktally/1", "game": "wizard", "players": ["Ana", "Ben", "Cy"],
                "hands": [{"bids": [1, 0, 0], "tricks": [0, 0, 0]}]}
         with pytest.raises(RecordError) as err:
@@ -107,9 +111,9 @@ def test_bad_record_is_refused_and_nothing_is_written(tmp_path):
         assert db.games() == [] and db.synced_upto(DEVICE) == {}
 
 
-def test_transaction_rolls_back_everything_nested_included(tmp_path):
+def test_transaction_rolls_back_everything_nested_included(db_target):
     _game, record = played(2, "hearts")
-    with Database(tmp_path / "t.sqlite") as db:
+    with Database(db_target) as db:
         with pytest.raises(RuntimeError):
             with db.transaction():
                 assert db.store_game(DEVICE, 1, record, 10, 1) == "new"
@@ -146,8 +150,8 @@ while True:
 
 
 @pytest.mark.parametrize("mode", ["one", "batch"])
-def test_killed_writer_leaves_a_consistent_database(tmp_path, mode):
-    path = tmp_path / "t.sqlite"
+def test_killed_writer_leaves_a_consistent_database(db_target, mode):
+    path = db_target
     proc = subprocess.Popen(
         [sys.executable, "-c", KILLED_WRITER, str(path), mode],
         stdout=subprocess.PIPE, cwd=os.getcwd(), env=dict(os.environ, PYTHONPATH=os.getcwd()),
@@ -160,7 +164,8 @@ def test_killed_writer_leaves_a_consistent_database(tmp_path, mode):
         proc.send_signal(signal.SIGKILL)
         proc.wait()
     with Database(path) as db:
-        assert db.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        if db.path is not None:
+            assert sql(db, "PRAGMA integrity_check")[0][0] == "ok"
         infos = db.games()
         if mode == "one":
             assert len(infos) >= 30
@@ -169,16 +174,15 @@ def test_killed_writer_leaves_a_consistent_database(tmp_path, mode):
             assert infos == [], "an uncommitted transaction must leave nothing"
         for info in infos:
             _i, record, game = db.load(info["ref"])
-            seats = db.conn.execute(
-                "SELECT COUNT(*) FROM players JOIN games ON games.id = game_row WHERE game_id = ?", (info["game_id"],)
-            ).fetchone()[0]
+            seats = sql(db, "SELECT COUNT(*) FROM players JOIN games ON games.id = game_row WHERE game_id = :g",
+                        g=info["game_id"])[0][0]
             assert seats == len(game.players) == len(info["players"])
             assert db.synced_upto(DEVICE)[info["game_id"]] == (100 + info["game_id"], info["game_id"])
 
 
-def test_refs_grow_until_devices_differ_and_resolve(tmp_path):
+def test_refs_grow_until_devices_differ_and_resolve(db_target):
     _g, record = played(3, "wizard", max_entries=20)
-    with Database(tmp_path / "t.sqlite") as db:
+    with Database(db_target) as db:
         db.store_game("abcd1111", 1, record, 1, 1)
         db.store_game("abcd2222", 1, record, 1, 1)
         db.store_game("ffee", 2, record, 1, 1)
@@ -197,11 +201,11 @@ def test_refs_grow_until_devices_differ_and_resolve(tmp_path):
             db.get("wizard")
 
 
-def test_refs_of_dashed_device_ids_have_one_dash(tmp_path):
+def test_refs_of_dashed_device_ids_have_one_dash(db_target):
     # A simulated board's id is "sim-" and hex digits: its ref skips the
     # dash ("SIM9-1", not "SIM--1") and every spelling of it resolves.
     _g, record = played(3, "wizard", max_entries=20)
-    with Database(tmp_path / "t.sqlite") as db:
+    with Database(db_target) as db:
         db.store_game("sim-9a3b", 1, record, 1, 1)
         db.store_game("sim-4c5d", 1, record, 1, 1)
         refs = sorted(i["ref"] for i in db.games())
@@ -243,19 +247,61 @@ def test_default_path_wal_and_no_file_for_readers(tmp_path, monkeypatch):
         assert db.games() == []
     assert not (tmp_path / "env.sqlite").exists(), "a reader must not create the file"
     with Database() as db:
-        assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert db.conn.execute("SELECT version FROM schema_version").fetchone()[0] == dbmod.SCHEMA_VERSION
+        assert sql(db, "PRAGMA journal_mode")[0][0] == "wal"
+        assert sql(db, "SELECT version FROM schema_version")[0][0] == dbmod.SCHEMA_VERSION
     assert (tmp_path / "env.sqlite").exists()
 
 
-def test_started_accepts_epoch_or_iso_and_created_overrides(tmp_path):
+def test_started_accepts_epoch_or_iso_and_created_overrides(db_target):
     record = to_record(new_game("hearts", ["Ana", "Ben", "Cy"]))
     assert dbmod.started_of(dict(record, created=1700000000)) == 1700000000
     assert dbmod.started_of(dict(record, started="2023-11-14T22:13:20Z")) == 1700000000
     assert dbmod.started_of(dict(record, created="yesterday")) is None
-    with Database(tmp_path / "t.sqlite") as db:
+    with Database(db_target) as db:
         db.store_game("dev1", 1, record, 5, 1, created=1700000000)
         assert db.games()[0]["started"] == 1700000000
         # A later sync without a date keeps the one stored.
         assert db.store_game("dev1", 1, record, 5, 1) == "same"
         assert from_record(db.get("DEV1-1")).players == ["Ana", "Ben", "Cy"]
+
+
+def test_a_new_schema_version_is_one_step_on_either_backend(db_target, monkeypatch):
+    """What the next schema version takes (a table of club notes, say):
+    one step in db_schema, run by the first writer, on both backends."""
+    from tests.host.pc_helpers import contents, examples_db, tables_of
+    from tricktally_host import db_schema
+
+    examples_db(db_target)
+    ran = []
+
+    now = db_schema.SCHEMA_VERSION
+
+    def _next_step(conn):
+        conn.execute(sa.text("CREATE TABLE club_notes (device_id TEXT PRIMARY KEY, note TEXT NOT NULL)"))
+        ran.append(conn.dialect.name)
+
+    monkeypatch.setattr(db_schema, "SCHEMA_VERSION", now + 1)
+    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", now + 1)
+    monkeypatch.setitem(db_schema._STEPS, now, _next_step)
+    before = contents(db_target)
+    if dbmod.is_url(db_target):
+        # A shared database: a reader says so, a writer upgrades it for everyone.
+        with pytest.raises(DatabaseError, match="schema version %d is older than this tricktally's %d" % (now, now + 1)):
+            Database(db_target, create=False)
+    else:
+        with Database(db_target, create=False) as db:
+            assert len(db.games()) == 3  # read through an upgraded copy in memory
+    assert contents(db_target) == before
+    with Database(db_target) as db:
+        assert sql(db, "SELECT version FROM schema_version") == [(now + 1,)]
+        assert len(db.games()) == 3
+    assert "club_notes" in tables_of(db_target)
+    assert ran == (["postgresql"] if dbmod.is_url(db_target) else ["sqlite", "sqlite"])
+
+
+def test_a_sqlite_url_names_a_file(tmp_path):
+    from tests.host.pc_helpers import cli, examples_db, ok
+
+    examples_db("sqlite:///%s" % (tmp_path / "games.sqlite"))
+    assert (tmp_path / "games.sqlite").exists()
+    assert len(json.loads(ok(cli("games", "--json", "--db", tmp_path / "games.sqlite")))) == 3

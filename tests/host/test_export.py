@@ -30,8 +30,8 @@ def read_csv(path):
     return list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
 
 
-def test_json_export_rebuilds_the_same_games(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_json_export_rebuilds_the_same_games(db_target, tmp_path):
+    db_path = db_target
     games = fill(db_path)
     out = tmp_path / "out"
     result = run("export", "--format", "json", "-o", out, "--db", db_path)
@@ -51,8 +51,8 @@ def test_json_export_rebuilds_the_same_games(tmp_path):
         assert path.name.startswith("E661-%d_%s_2023-11-1" % (record["game_id"], game.NAME))
 
 
-def test_json_export_of_chosen_games_and_bad_refs(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_json_export_of_chosen_games_and_bad_refs(db_target, tmp_path):
+    db_path = db_target
     fill(db_path, seeds=[1, 2, 3])
     result = run("export", "--format", "json", "-o", tmp_path / "o", "E661-2", "e661-3", "--db", db_path)
     assert result.exit_code == 0, result.output
@@ -65,8 +65,8 @@ def test_json_export_of_chosen_games_and_bad_refs(tmp_path):
     assert result.exit_code == 2 and "xml" in result.output
 
 
-def test_csv_adds_up_to_the_core_totals(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_csv_adds_up_to_the_core_totals(db_target, tmp_path):
+    db_path = db_target
     games = fill(db_path)
     result = run("export", "--format", "csv", "-o", tmp_path, "--db", db_path)
     assert result.exit_code == 0, result.output
@@ -92,16 +92,16 @@ def test_csv_adds_up_to_the_core_totals(tmp_path):
                     assert int(r["bid"]) == max(hand.get("bid", seat), 0)
 
 
-def test_csv_neutralises_formulas_keeps_numbers_and_accents(tmp_path):
+def test_csv_neutralises_formulas_keeps_numbers_and_accents(db_target, tmp_path):
     names = ["=cmd|' /C calc'!A0", "+Zoë", "-2", "@Ñandú"]
     game = new_game("spades", names, settings={"set_penalty": "minus_bid", "target": 200})
     while not game.hands:
         # Everyone bids 5 and the tricks fall so that most are set: negative scores.
         value = 5 if game.kind == "bid" else game.legal_values()[-1] if game.seat == 0 else game.legal_values()[0]
         game.enter(game.kind, game.seat, value)
-    with Database(tmp_path / "t.sqlite") as db:
+    with Database(db_target) as db:
         db.store_game("=evil", 1, to_record(game), 10, 1)
-    result = run("export", "--format", "csv", "-o", tmp_path, "--db", tmp_path / "t.sqlite")
+    result = run("export", "--format", "csv", "-o", tmp_path, "--db", db_target)
     assert result.exit_code == 0, result.output
     rows = read_csv(tmp_path / "tricktally-games.csv")
     assert [r["player"] for r in rows] == ["'" + n for n in names]

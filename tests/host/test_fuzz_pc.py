@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Issue 24 fuzz: the PC's own inputs (record files, --set values, names
-pushed to the board, database files and rows), 10,000 cases or more with
+pushed to the board, database files and rows; issue 26: --set values and
+damaged rows on a PostgreSQL server too), 10,000 cases or more with
 hypothesis, each through the commands themselves, called in this process
 (click's runner): every case ends with the command's result or exactly one
 line on stderr (``error: ...``) and exit status 2, never a traceback, and
@@ -16,22 +17,28 @@ import sqlite3
 import tempfile
 
 import pytest
+import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy.dialects import postgresql
 
 from tallyboard import frames
 from tallyboard.config_store import ConfigError, _check_roster
 from tests.core.play import random_game
 from tests.host.link_helpers import MemBoard
-from tests.host.pc_helpers import WHEN, cli, digest, example
+from tests.host.pc_helpers import WHEN, cli, contents, example
+from tests.host.pg_server import BACKENDS
 from tricktally.record import to_record
 from tricktally_host.commands.players import roster_problem
+from tricktally_host import db_schema
 from tricktally_host.db import Database
 
 RECORD_CASES = 3500
 SET_CASES = 2500
 NAME_CASES = 2500
 DATABASE_CASES = 1500
+SET_CASES_ON_A_SERVER = 400
+ROW_CASES_ON_A_SERVER = 200
 assert RECORD_CASES + SET_CASES + NAME_CASES + DATABASE_CASES >= 10000
 
 
@@ -156,29 +163,53 @@ def set_pairs(draw):
     return pairs
 
 
-@pytest.fixture(scope="module")
-def season(scratch):
-    path = os.path.join(scratch, "season.sqlite")
+def fill_season(path):
+    """The season every database fuzz starts from: the bases as games,
+    a conflicting version and damaged pieces (for the damage to reach too)."""
     with Database(path) as db:
         for i, record in enumerate(BASES):
             record = dict(record, created=WHEN + 3600 * i)
             db.store_game("FUZZ", i + 1, record, 10 + i, "%08x" % i, journal=b"x" * (10 + i))
-        # A conflicting version and damaged pieces, for the damage to reach too.
         for i in range(1, 4):
             assert db.store_game("FUZZ", i, BASES[i], 3, "c%d" % i, journal=b"yyy") == "conflict"
             db.store_piece("FUZZ", i, "bad", b"piece %d" % i)
     return path
 
 
-@fuzz(SET_CASES)
-@given(pairs=set_pairs(), target=st.sampled_from(["1", "2", "3", "7", "1", "2", "3", "7", "--all"]))
-def test_fuzz_set_values(season, pairs, target):
-    before = digest(season)
-    result = cli("rescore", target, *pairs, "--json", "--db", season)
-    if ended_well(result, expect_json=True):
-        data = json.loads(result.stdout)
-        assert "rescored" in data or "outcome" in data
-    assert digest(season) == before
+@pytest.fixture(scope="module")
+def season(scratch):
+    return fill_season(os.path.join(scratch, "season.sqlite"))
+
+
+@pytest.fixture(scope="module")
+def server_season(pg_server):
+    """The season in a PostgreSQL database (also a template to copy)."""
+    name = pg_server.new_database()
+    fill_season(pg_server.url(name))
+    yield name
+    pg_server.drop_database(name, reached=True)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_fuzz_set_values(request, backend):
+    # The values are what is fuzzed: on a server, a sample of them is enough
+    # to show the database makes no difference.
+    season = request.getfixturevalue("season")
+    if backend == "postgresql":
+        server = request.getfixturevalue("pg_server")
+        season = server.url(request.getfixturevalue("server_season"))
+
+    @fuzz(SET_CASES if backend == "sqlite" else SET_CASES_ON_A_SERVER)
+    @given(pairs=set_pairs(), target=st.sampled_from(["1", "2", "3", "7", "1", "2", "3", "7", "--all"]))
+    def case(pairs, target):
+        before = contents(season)
+        result = cli("rescore", target, *pairs, "--json", "--db", season)
+        if ended_well(result, expect_json=True):
+            data = json.loads(result.stdout)
+            assert "rescored" in data or "outcome" in data
+        assert contents(season) == before
+
+    case()
 
 
 # ----- names pushed to the board ---------------------------------------------------------
@@ -305,15 +336,121 @@ def test_fuzz_database_files_and_rows(scratch, season, steps, command, writer):
             os.remove(path + suffix)
     shutil.copy(season, path)
     _damage(path, steps)
-    before = digest(path)
+    _a_reader_then_a_writer(path, command, writer, scratch)
+
+
+def _a_reader_then_a_writer(db, command, writer, scratch):
+    """The reading ``command`` on the damaged ``db`` ends well and changes
+    nothing (a SQLite file not even by a WAL); a writer (sync) on the same
+    damage ends with one line, the database's or the port's."""
+    before = contents(db)
     out = os.path.join(scratch, "out")
     os.makedirs(out, exist_ok=True)
     args = [a.format(out=out) for a in command]
-    result = cli(*args, "--db", path)
-    ended_well(result, expect_json="--json" in args)
-    assert digest(path) == before, "a reader changed the database"
-    assert not os.path.exists(path + "-wal") or os.path.getsize(path + "-wal") == 0
+    ended_well(cli(*args, "--db", db), expect_json="--json" in args)
+    assert contents(db) == before, "a reader changed the database"
+    assert not os.path.exists(db + "-wal") or os.path.getsize(db + "-wal") == 0
     if writer == 2:
-        # A writer (sync) on the same damage: the database's line, or the port's.
-        result = cli("sync", "--port", "/nonexistent/tt-port", "--db", path)
-        assert ended_well(result) is False
+        assert ended_well(cli("sync", "--port", "/nonexistent/tt-port", "--db", db)) is False
+
+
+# ----- rows on a server: damage of the types its columns hold ------------------------------
+
+
+def _server_values(column):
+    """Values a PostgreSQL column of ``column``'s type takes (any other is
+    refused by the server, so it is not damage a database can hold)."""
+    kind = column.type.dialect_impl(postgresql.dialect())
+    if isinstance(kind, postgresql.JSONB):
+        values = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
+                                        st.text(max_size=10)), lambda inner: st.lists(inner, max_size=3), max_leaves=4)
+    elif isinstance(kind, sa.BigInteger):
+        values = st.one_of(st.integers(-(2**63), 2**63 - 1), st.sampled_from([253402300800, -1, 0, 4102444801]))
+    elif isinstance(kind, sa.Integer):
+        values = st.integers(-(2**31), 2**31 - 1)
+    elif isinstance(kind, sa.Float):
+        values = st.floats(allow_nan=True, allow_infinity=True)
+    elif isinstance(kind, sa.LargeBinary):
+        values = st.binary(max_size=20)
+    else:
+        text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=20)
+        values = st.one_of(text, st.sampled_from(["[]", "{}", '["A"]', "[1,2]", "null", '{"game":"hearts"}',
+                                                  "x" * 300, '["\\ud800"]', "-1e999", "{"]))
+    return st.one_of(st.none(), values)
+
+
+@st.composite
+def damaged_rows(draw):
+    """Damage a server can hold: any column of any row set to a value of
+    its type (or NULL), deleted rows, dropped tables."""
+    steps = []
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["update", "update", "update", "update", "delete", "drop"]))
+        table = draw(st.sampled_from(db_schema.TABLES))
+        if kind == "update":
+            column = draw(st.sampled_from([c for c in table.columns if c.name != "id"]))
+            steps.append((kind, table, column.name, draw(_server_values(column)), draw(st.integers(1, 12))))
+        else:
+            steps.append((kind, table, None, None, draw(st.integers(1, 12))))
+    return steps
+
+
+@pytest.fixture(scope="module")
+def server_fuzz_db(pg_server):
+    """A database for the row fuzz: the season, and a copy of its rows in a
+    schema of its own (``pristine``) that each case starts again from."""
+    import psycopg
+
+    name = pg_server.new_database()
+    url = pg_server.url(name)
+    fill_season(url)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("CREATE SCHEMA pristine")
+        for table in db_schema.TABLES:
+            conn.execute("CREATE TABLE pristine.%s AS TABLE public.%s" % (table.name, table.name))
+    yield url
+    pg_server.drop_database(name)
+
+
+def _start_again(url):
+    """The fuzz database as the season left it, whatever a case did to it."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DROP SCHEMA public CASCADE")
+        conn.execute("CREATE SCHEMA public")
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        with engine.begin() as conn:
+            db_schema.create(conn)
+            for table in db_schema.TABLES:
+                conn.execute(sa.text("INSERT INTO public.%s SELECT * FROM pristine.%s" % (table.name, table.name)))
+    finally:
+        engine.dispose()
+
+
+def _damage_rows(url, steps):
+    import psycopg
+    from psycopg.types.json import Jsonb
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        for kind, table, column, value, row in steps:
+            key = "ctid = (SELECT ctid FROM %s ORDER BY ctid OFFSET %d LIMIT 1)" % (table.name, row - 1)
+            try:
+                if kind == "update":
+                    value = Jsonb(value) if column == "checksum" and table.name == "games" and value is not None else value
+                    conn.execute("UPDATE %s SET %s = %%s WHERE %s" % (table.name, column, key), (value,))
+                elif kind == "delete":
+                    conn.execute("DELETE FROM %s WHERE %s" % (table.name, key))
+                else:
+                    conn.execute("DROP TABLE %s CASCADE" % table.name)
+            except psycopg.Error:
+                pass  # a constraint said no: the damage is what it is
+
+
+@fuzz(ROW_CASES_ON_A_SERVER)
+@given(steps=damaged_rows(), command=st.sampled_from(COMMANDS), writer=st.integers(0, 3))
+def test_fuzz_database_rows_on_a_server(scratch, server_fuzz_db, steps, command, writer):
+    _start_again(server_fuzz_db)
+    _damage_rows(server_fuzz_db, steps)
+    _a_reader_then_a_writer(server_fuzz_db, command, writer, scratch)

@@ -17,6 +17,7 @@ from tallyboard.journal.files import game_file
 from tallyboard.journal.read import decode
 from tests.host.board_sim import ACCENTED, play_games
 from tests.host.link_helpers import MemBoard
+from tests.host.pc_helpers import sql
 from tricktally.record import to_record
 from tricktally_host.db import Database
 from tricktally_host.records import RecordError, load_record
@@ -201,7 +202,7 @@ def _mutate_json(rnd, obj, depth=0):
     return rnd.choice(_ODD_VALUES)
 
 
-def test_fuzz_the_pc_record_reader(tmp_path):
+def test_fuzz_the_pc_record_reader(db_target, tmp_path):
     rnd = random.Random(1103)
     fs = MemFS()
     j = Journal(fs)
@@ -209,9 +210,9 @@ def test_fuzz_the_pc_record_reader(tmp_path):
     games = play_games(j, 6, seed=13, names=ACCENTED, max_entries=40, finish_every=2)
     bases = [to_record(g) for g in games.values()]
     path = tmp_path / "r.json"
-    db = Database(tmp_path / "t.sqlite")
+    db = Database(db_target)
     db.store_game("dev", 1, bases[0], 1, "a")
-    before = db.conn.execute("SELECT record FROM games").fetchall()
+    before = sql(db, "SELECT record FROM games")
     loaded = 0
     try:
         for case in range(RECORD_CASES):
@@ -232,7 +233,7 @@ def test_fuzz_the_pc_record_reader(tmp_path):
                 db.store_game("dev", 2 + case, record, 1, "b")
             except RecordError:
                 pass
-            assert db.conn.execute("SELECT record FROM games WHERE game_id = 1").fetchall()[0][0] == before[0][0]
+            assert sql(db, "SELECT record FROM games WHERE game_id = 1")[0][0] == before[0][0]
     finally:
         db.close()
     assert loaded  # some mutations are still legal games

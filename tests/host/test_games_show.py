@@ -10,6 +10,7 @@ import sys
 from click.testing import CliRunner
 from rich.console import Console
 
+from tests.host.pc_helpers import sql, tables_of
 from tests.host.test_db import DEVICE, fill
 from tricktally import new_game
 from tricktally.record import to_record
@@ -27,8 +28,8 @@ def run(name, *args, env=None):
     return CliRunner().invoke(COMMANDS[name], [str(a) for a in args], env=env)
 
 
-def test_games_json_and_table(tmp_path):
-    path = tmp_path / "t.sqlite"
+def test_games_json_and_table(db_target):
+    path = db_target
     games = fill(path)
     result = run("games", "--json", "--db", path)
     assert result.exit_code == 0, result.output
@@ -52,14 +53,15 @@ def test_games_json_and_table(tmp_path):
             assert "in progress" in line
 
 
-def test_games_on_a_missing_database_creates_nothing(tmp_path):
-    result = run("games", "--db", tmp_path / "none.sqlite")
+def test_games_on_a_missing_database_creates_nothing(db_target):
+    # A SQLite file that is not there, a PostgreSQL database still empty.
+    result = run("games", "--db", db_target)
     assert result.exit_code == 0 and "No games yet" in result.output
-    assert not (tmp_path / "none.sqlite").exists()
+    assert tables_of(db_target) is None
 
 
-def test_show_prints_the_sheet_with_running_totals(tmp_path):
-    path = tmp_path / "t.sqlite"
+def test_show_prints_the_sheet_with_running_totals(db_target):
+    path = db_target
     games = fill(path)
     for game_id, game in games.items():
         result = run("show", "E661-%d" % game_id, "--db", path)
@@ -119,8 +121,8 @@ def test_sheet_fits_80_columns_and_nil_is_only_for_spades():
     assert "bnil/1 -199 = -199 (1b)" in wide.export_text()
 
 
-def test_show_unknown_ref_and_bad_record_exit_2(tmp_path):
-    path = tmp_path / "t.sqlite"
+def test_show_unknown_ref_and_bad_record_exit_2(db_target, tmp_path):
+    path = db_target
     fill(path, seeds=[1, 2])
     result = run("show", "E661-99", "--db", path)
     assert result.exit_code == 2
@@ -129,7 +131,7 @@ def test_show_unknown_ref_and_bad_record_exit_2(tmp_path):
     with Database(path) as db:
         record = db.get("E661-1")
         record["hands"][0]["tricks"] = [99] * len(record["players"])
-        db.conn.execute("UPDATE games SET record = ? WHERE game_id = 1", (json.dumps(record),))
+        sql(db, "UPDATE games SET record = :record WHERE game_id = 1", record=json.dumps(record))
     result = run("show", "E661-1", "--db", path)
     assert result.exit_code == 2
     assert result.output.startswith("error: game E661-1: hand 1") and "tricks_range" in result.output
@@ -139,13 +141,13 @@ def test_show_unknown_ref_and_bad_record_exit_2(tmp_path):
     assert result.exit_code == 2 and "junk.sqlite: not a usable SQLite database" in result.output
 
 
-def test_show_of_a_game_in_progress_shows_the_current_hand(tmp_path):
+def test_show_of_a_game_in_progress_shows_the_current_hand(db_target):
     game = new_game("spades", ["Ana", "Ben", "Cy", "Dee"], settings={"partners": True, "nil": True})
     for value in (3, 0, 4, 5):
         game.enter(game.kind, game.seat, value)
-    with Database(tmp_path / "t.sqlite") as db:
+    with Database(db_target) as db:
         db.store_game(DEVICE, 4, to_record(game), 50, 1)
-    result = run("show", "4", "--db", tmp_path / "t.sqlite")
+    result = run("show", "4", "--db", db_target)
     assert result.exit_code == 0, result.output
     # Partners: Ana (seat 0) bid 5 with Cy (seat 2) bid 0; Ben 3 with Dee 4. Tricks not yet in.
     assert "Ana & Cy" in result.output and "Ben & Dee" in result.output
@@ -153,9 +155,9 @@ def test_show_of_a_game_in_progress_shows_the_current_hand(tmp_path):
     assert "Game in progress after 0 hands" in result.output
 
 
-def test_installed_command_is_wired(tmp_path):
+def test_installed_command_is_wired(db_target):
     """The real `tricktally` entry point, as a person types it, with --db and exit status 2."""
-    path = tmp_path / "t.sqlite"
+    path = db_target
     games_stored = fill(path, seeds=[1, 2])
     exe = pathlib.Path(sys.executable).parent / "tricktally"
     out = subprocess.run([exe, "games", "--json", "--db", path], capture_output=True, text=True, timeout=60)
@@ -168,8 +170,8 @@ def test_installed_command_is_wired(tmp_path):
     assert bad.returncode == 2 and "no stored game 'E661-9'" in bad.stderr
 
 
-def test_a_game_closed_unfinished_says_so(tmp_path):
-    path = tmp_path / "t.sqlite"
+def test_a_game_closed_unfinished_says_so(db_target, tmp_path):
+    path = db_target
     game = new_game("hearts", ["Ana", "Ben", "Cy"])
     for value in (5, 4, 4, 0):
         game.enter(game.kind, game.seat, value)

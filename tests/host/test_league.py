@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.host.chromium import render
+from tests.host.pg_server import BACKENDS
 from tests.host.league_corpus import always_wins, corpus_records, store
 from tricktally.record import from_record
 from tricktally_host.cli import main
@@ -30,17 +31,32 @@ def _run(*args):
     return result.output
 
 
+@pytest.fixture(scope="module", params=BACKENDS)
+def league_backend(request):
+    return request.param
+
+
+def _league_db(request, backend, tmp_path_factory, name):
+    """A database of the module's backend that lasts the module."""
+    if backend == "sqlite":
+        return str(tmp_path_factory.mktemp("league") / name)
+    server = request.getfixturevalue("pg_server")
+    made = server.new_database()
+    request.addfinalizer(lambda: server.drop_database(made, reached=True))
+    return server.url(made)
+
+
 @pytest.fixture(scope="module")
-def champion_db(tmp_path_factory):
-    path = str(tmp_path_factory.mktemp("league") / "champion.sqlite")
+def champion_db(request, league_backend, tmp_path_factory):
+    path = _league_db(request, league_backend, tmp_path_factory, "champion.sqlite")
     with Database(path) as db:
         store(db, always_wins(45))
     return path
 
 
 @pytest.fixture(scope="module")
-def season_db(tmp_path_factory):
-    path = str(tmp_path_factory.mktemp("league") / "season.sqlite")
+def season_db(request, league_backend, tmp_path_factory):
+    path = _league_db(request, league_backend, tmp_path_factory, "season.sqlite")
     with Database(path) as db:
         store(db, corpus_records(24, seed=3))
     return path
@@ -128,10 +144,10 @@ def test_the_browser_check_can_fail(tmp_path):
     assert result["requests"] == ["http://192.0.2.1/x.png"]
 
 
-def test_fresh_database_synced_from_the_simulator(tmp_path):
+def test_fresh_database_synced_from_the_simulator(db_target, tmp_path):
     """`tricktally sim --headless --import`, `tricktally sync`, then ratings,
     rescore and report on what was synced."""
-    db = str(tmp_path / "fresh.sqlite")
+    db = db_target
     imports = []
     for path in sorted((REPO / "examples").glob("*.json")):
         imports += ["--import", str(path)]

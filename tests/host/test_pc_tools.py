@@ -15,10 +15,11 @@ import time
 import pytest
 
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
-from tests.host.pc_helpers import REPO, WHEN, cli, digest, example, examples_db, ok, one_error
+from tests.host.pc_helpers import REPO, WHEN, cli, contents, digest, example, examples_db, ok, one_error, sql
 from tricktally import new_game
 from tricktally.record import from_record, to_record
-from tricktally_host import db as dbmod
+from tricktally_host import db_backends
+from tricktally_host.db_backends import is_url
 from tricktally_host.cli import COMMANDS, main
 from tricktally_host.db import Database, DatabaseError
 from tricktally_host.link_client import LinkClient, LinkError
@@ -28,11 +29,11 @@ from tricktally_host.rescore import SettingError, changes_for
 # ----- 1. the plot's title: its own line break, names made plain --------------------
 
 
-def test_the_plot_title_keeps_its_line_break_and_only_names_are_escaped(tmp_path):
+def test_the_plot_title_keeps_its_line_break_and_only_names_are_escaped(db_target):
     from tricktally_host.plot import figure
 
-    examples_db(tmp_path / "t.sqlite")
-    with Database(tmp_path / "t.sqlite", create=False) as db:
+    examples_db(db_target)
+    with Database(db_target, create=False) as db:
         info, _record, game = db.load("SIMD-1")
     title = figure(game, info).axes[0].get_title()
     assert title.count("\n") == 1 and "\\x0a" not in title
@@ -54,8 +55,8 @@ def test_the_plot_title_keeps_its_line_break_and_only_names_are_escaped(tmp_path
 # ----- 2., 3., 13.: rescore -----------------------------------------------------------
 
 
-def test_a_game_that_would_not_have_ended_is_not_a_change_of_winner(tmp_path):
-    db = examples_db(tmp_path / "t.sqlite")
+def test_a_game_that_would_not_have_ended_is_not_a_change_of_winner(db_target):
+    db = examples_db(db_target)
     # The Hearts example ended at target 100; at 200 it has not ended after its 14 hands.
     out = ok(cli("rescore", "3", "--set", "target=200", "--db", db))
     assert "winner changes" not in out and "not ended" in out
@@ -70,8 +71,8 @@ def test_a_game_that_would_not_have_ended_is_not_a_change_of_winner(tmp_path):
     assert "would not have ended" in text
 
 
-def test_a_rule_broken_under_other_settings_exits_2_with_one_line(tmp_path):
-    db = examples_db(tmp_path / "t.sqlite")
+def test_a_rule_broken_under_other_settings_exits_2_with_one_line(db_target):
+    db = examples_db(db_target)
     for args in (("--set", "nil=off"), ("--set", "nil=off", "--json")):
         result = cli("rescore", "2", *args, "--db", db)
         line = one_error(result)
@@ -83,11 +84,11 @@ def test_a_rule_broken_under_other_settings_exits_2_with_one_line(tmp_path):
 
 @pytest.mark.parametrize("text", ["²", "", " ", "9" * 5000, "１００", "1_000", "0x10", "-1", "0", "+5", "1e3", "10.0",
                                   "٣", "1000000000", "\x00", "\ud800", "5\n5"])
-def test_a_target_is_plain_digits_or_one_line(tmp_path, text):
+def test_a_target_is_plain_digits_or_one_line(db_target, text):
     with pytest.raises(SettingError) as e:
         changes_for("hearts", {"target": text})
     assert "\n" not in str(e.value)
-    db = examples_db(tmp_path / "t.sqlite")
+    db = examples_db(db_target)
     for args in (("3",), ("--all",)):
         one_error(cli("rescore", *args, "--set", "target=" + text, "--db", db))
 
@@ -130,8 +131,8 @@ def _wizard_with_trumps():
     return record
 
 
-def test_show_says_how_to_read_a_cell_and_draws_wizard_trumps_as_suits(tmp_path):
-    path = tmp_path / "t.sqlite"
+def test_show_says_how_to_read_a_cell_and_draws_wizard_trumps_as_suits(db_target):
+    path = db_target
     examples_db(path)
     with Database(path) as db:
         db.store_game("SIMD", 4, _wizard_with_trumps(), 20, "w")
@@ -153,13 +154,13 @@ def test_show_says_how_to_read_a_cell_and_draws_wizard_trumps_as_suits(tmp_path)
 # ----- 6. one date format, local time ---------------------------------------------------
 
 
-def test_every_command_shows_a_date_one_way_in_local_time(tmp_path, monkeypatch):
+def test_every_command_shows_a_date_one_way_in_local_time(db_target, tmp_path, monkeypatch):
     from tricktally_host.dates import format_date
 
     monkeypatch.setenv("TZ", "America/St_Johns")  # UTC-3:30 in November: minutes move
     time.tzset()
     try:
-        db = examples_db(tmp_path / "t.sqlite")
+        db = examples_db(db_target)
         shown = format_date(WHEN + 1200)  # the Hearts example
         assert shown == "2026-11-28 05:42"
         assert shown in ok(cli("games", "--db", db))
@@ -181,8 +182,8 @@ def test_every_command_shows_a_date_one_way_in_local_time(tmp_path, monkeypatch)
 # ----- 7. stats says what it counts ----------------------------------------------------
 
 
-def test_stats_says_a_spades_bid_is_made_by_the_side_and_a_miss_is_the_players_own(tmp_path):
-    db = examples_db(tmp_path / "t.sqlite")
+def test_stats_says_a_spades_bid_is_made_by_the_side_and_a_miss_is_the_players_own(db_target):
+    db = examples_db(db_target)
     out = ok(cli("stats", "--db", db, env={"COLUMNS": "200"}))
     assert "made when the player's side made its contract" in out
     assert "player's own tricks" in out or "own tricks" in out
@@ -192,8 +193,8 @@ def test_stats_says_a_spades_bid_is_made_by_the_side_and_a_miss_is_the_players_o
 # ----- 8. the season report ---------------------------------------------------------------
 
 
-def _report(tmp_path, records, lang="en"):
-    path = tmp_path / ("db-%s.sqlite" % lang)
+def _report(tmp_path, new_db_target, records, lang="en"):
+    path = new_db_target()
     with Database(path) as db:
         for i, record in enumerate(records):
             db.store_game("SIMD", i + 1, record, 10 + i, "%08x" % i)
@@ -202,13 +203,13 @@ def _report(tmp_path, records, lang="en"):
     return out.read_text(encoding="utf-8")
 
 
-def test_a_thin_season_report_shows_every_rating_and_every_game_open(tmp_path):
+def test_a_thin_season_report_shows_every_rating_and_every_game_open(tmp_path, new_db_target):
     # One finished Hearts game where two players tie: equal ratings.
     record = {"game": "hearts", "players": ["Ana", "Ben", "Cy"], "settings": {"target": 20},
               "hands": [{"hearts": [13, 0, 0], "queen": 0}], "created": WHEN}
     game = from_record(record)
     assert game.finished and game.totals[1] == game.totals[2]
-    html = _report(tmp_path, [record])
+    html = _report(tmp_path, new_db_target, [record])
     ratings = html[html.index("Ratings over time"):html.index("Bid accuracy")]
     lines = re.findall(r'<polyline points="([^"]+)"[^>]*stroke-width="([0-9.]+)"([^/]*)/>', ratings)
     assert len(lines) == 3
@@ -219,11 +220,11 @@ def test_a_thin_season_report_shows_every_rating_and_every_game_open(tmp_path):
     assert "<details open>" in html and "<details>" not in html
 
 
-def test_report_charts_have_ticks_and_the_target_and_wizard_a_trump_column(tmp_path):
+def test_report_charts_have_ticks_and_the_target_and_wizard_a_trump_column(tmp_path, new_db_target):
     records = [example("spades"), _wizard_with_trumps(), example("hearts")]
     for i, r in enumerate(records):
         r["created"] = WHEN + 600 * i
-    html = _report(tmp_path, records)
+    html = _report(tmp_path, new_db_target, records)
     sections = html.split("<details open>")[1:]
     assert len(sections) == 3
     for section, target in zip(sections, (300, None, 100)):
@@ -241,10 +242,10 @@ def test_report_charts_have_ticks_and_the_target_and_wizard_a_trump_column(tmp_p
 
 
 @pytest.mark.parametrize("lang, moon", [("es", "luna"), ("pt", "lua"), ("it", "cappotto"), ("fr", "chelem"), ("en", "moon")])
-def test_a_hearts_sheet_says_moon_in_the_reports_language(tmp_path, lang, moon):
+def test_a_hearts_sheet_says_moon_in_the_reports_language(tmp_path, new_db_target, lang, moon):
     record = {"game": "hearts", "players": ["Ana", "Ben", "Cy"], "settings": {"target": 100},
               "hands": [{"hearts": [13, 0, 0], "queen": 0}], "created": WHEN}
-    html = _report(tmp_path, [record], lang)
+    html = _report(tmp_path, new_db_target, [record], lang)
     sheet = html[html.index('<table class="sheet">'):]
     sheet = sheet[:sheet.index("</table>")]
     assert moon in sheet
@@ -253,15 +254,15 @@ def test_a_hearts_sheet_says_moon_in_the_reports_language(tmp_path, lang, moon):
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "pt", "it", "fr"])
-def test_wizard_says_round_in_every_report_language_and_on_the_pc(tmp_path, lang):
+def test_wizard_says_round_in_every_report_language_and_on_the_pc(tmp_path, new_db_target, lang):
     from tricktally_host.report_i18n import strings
 
     record = _wizard_with_trumps()
-    html = _report(tmp_path, [record], lang)
+    html = _report(tmp_path, new_db_target, [record], lang)
     assert "<th>%s</th>" % strings(lang)["round"] in html
     assert "<th>%s</th>" % strings(lang)["hand"] not in html
     unfinished = dict(record, hands=record["hands"][:5])
-    path = tmp_path / "w.sqlite"
+    path = new_db_target()
     with Database(path) as db:
         db.store_game("SIMD", 1, unfinished, 1, "a")
     for args in (("show", "1"), ("rescore", "1", "--set", "even_bids=never")):
@@ -305,9 +306,9 @@ def test_a_resume_folder_that_cannot_be_written_does_not_stop_the_sync(tmp_path,
     assert len(json.loads(ok(cli("games", "--json", "--db", db_path)))) == len(played)
 
 
-def test_a_long_or_odd_device_id_syncs(tmp_path):
+def test_a_long_or_odd_device_id_syncs(tmp_path, new_db_target):
     for device in ("x" * 300, "..", "a/b", "-" * 40, "con"):
-        db_path = tmp_path / ("%d.db" % len(os.listdir(tmp_path)))
+        db_path = new_db_target()
         b, played = _board(device_id=device)
         with b:
             ok(cli("sync", "--port", b.path, "--db", db_path))
@@ -331,48 +332,77 @@ def test_spool_names_are_short_safe_and_distinct():
 # ----- 10. a database locked by another program --------------------------------------------
 
 
-def test_a_locked_database_is_one_line_before_the_board_is_asked(tmp_path, monkeypatch):
-    monkeypatch.setattr(dbmod, "LOCK_WAIT", 0.5)
-    db_path = tmp_path / "g.db"
+class Locker:
+    """Another program holding the database's write lock: a SQLite
+    connection's BEGIN IMMEDIATE, a PostgreSQL session's exclusive lock on
+    the games table (what maintenance or a hand-run script can hold)."""
+
+    def __init__(self, db_target):
+        self.target = db_target
+        if is_url(db_target):
+            import psycopg
+
+            self.conn = psycopg.connect(db_target, autocommit=True)
+        else:
+            self.conn = sqlite3.connect(db_target, isolation_level=None, check_same_thread=False)
+
+    def lock(self):
+        if is_url(self.target):
+            self.conn.execute("BEGIN")
+            self.conn.execute("LOCK TABLE games IN EXCLUSIVE MODE")
+        else:
+            self.conn.execute("BEGIN IMMEDIATE")
+
+    def release(self):
+        self.conn.execute("ROLLBACK")
+
+    def close(self):
+        self.conn.close()
+
+
+def test_a_locked_database_is_one_line_before_the_board_is_asked(db_target, monkeypatch):
+    monkeypatch.setattr(db_backends, "LOCK_WAIT", 0.5)
+    db_path = db_target
     Database(db_path).close()
-    before = digest(db_path)
-    other = sqlite3.connect(db_path, isolation_level=None)
-    other.execute("BEGIN IMMEDIATE")
+    before = contents(db_path)
+    other = Locker(db_path)
+    other.lock()
     try:
         b, played = _board()
         with b:
             line = one_error(cli("sync", "--port", b.path, "--db", db_path))
             assert "in use by another program" in line and "locked" in line
             assert b.tap.requests == []  # the board was not even asked
-        # Readers are not held up; a writer gets one DatabaseError (not sqlite3's).
+        # Readers are not held up; a writer gets one DatabaseError (not the driver's).
         with Database(db_path, create=False) as db:
             assert db.games() == []
         with pytest.raises(DatabaseError, match="in use by another program"):
             Database(db_path)
     finally:
-        other.execute("ROLLBACK")
+        other.release()
         other.close()
-    assert digest(db_path) == before
+    assert contents(db_path) == before
 
 
-def test_a_lock_taken_during_a_sync_is_one_line_and_the_next_sync_finishes(tmp_path, monkeypatch):
-    monkeypatch.setattr(dbmod, "LOCK_WAIT", 0.5)
-    db_path = tmp_path / "g.db"
+def test_a_lock_taken_during_a_sync_is_one_line_and_the_next_sync_finishes(db_target, monkeypatch):
+    monkeypatch.setattr(db_backends, "LOCK_WAIT", 0.5)
+    db_path = db_target
     b, played = _board(count=4)
-    other = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    Database(db_path).close()
+    other = Locker(db_path)
     state = {"locked": False}
 
     def lock_at_first_fetch(verb, args):
         if verb == "FETCH" and not state["locked"]:
             state["locked"] = True
-            other.execute("BEGIN IMMEDIATE")
+            other.lock()
 
     with b:
-        Database(db_path).close()
         b.tap.on_request = lock_at_first_fetch
         line = one_error(cli("sync", "--port", b.path, "--db", db_path))
         assert "locked" in line
-        other.execute("ROLLBACK")
+        assert not any(b.journal.synced(g) for g in played), "nothing stored, nothing acknowledged"
+        other.release()
         b.tap.on_request = None
         ok(cli("sync", "--port", b.path, "--db", db_path))
         for gid in played:
@@ -393,10 +423,10 @@ def _open_at_once(path, barrier, results):
         results.put("%s: %s" % (type(e).__name__, e))
 
 
-def test_databases_created_by_several_writers_at_once(tmp_path):
+def test_databases_created_by_several_writers_at_once(new_db_target):
     ctx = multiprocessing.get_context("fork")
     for round_ in range(4):
-        path = tmp_path / ("new%d.sqlite" % round_)
+        path = new_db_target("new%d.sqlite" % round_)
         n = 5
         barrier = ctx.Barrier(n)
         results = ctx.Queue()
@@ -409,7 +439,7 @@ def test_databases_created_by_several_writers_at_once(tmp_path):
         assert got == ["ok"] * n, got
         with Database(path, create=False) as db:
             assert len(db.games()) == n
-            assert db.conn.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 1
+            assert sql(db, "SELECT COUNT(*) FROM schema_version")[0][0] == 1
 
 
 # ----- 12. names pushed to the board ---------------------------------------------------------
@@ -445,14 +475,14 @@ def test_a_request_too_long_for_a_frame_is_a_link_error_not_a_crash():
 # ----- 14., 15.: a bad value in a game never stops the sync nor takes the others down -------
 
 
-def test_a_lone_surrogate_or_an_impossible_time_never_stops_the_sync(tmp_path):
+def test_a_lone_surrogate_or_an_impossible_time_never_stops_the_sync(db_target, tmp_path):
     b = BoardThread()
     b.journal.new_game(new_game("hearts", ["A\ud800", "B\udfff", "Cy"], 0, {}))
     b.journal.new_game(new_game("hearts", ["Ana", "Ben", "Cy"], 0, {}), created=253402300800)
     b.journal.new_game(new_game("hearts", ["Ana", "Ben", "Cy"], 0, {}), created=10**20)
     b.journal.new_game(new_game("hearts", ["Ana", "Ben", "Cy"], 0, {}), created=-5)
     played = play_games(b.journal, 3, seed=2, names=ACCENTED)
-    db_path = tmp_path / "g.db"
+    db_path = db_target
     with b:
         out = ok(cli("sync", "--port", b.path, "--db", db_path))
         assert "7 games, 7 new" in out
@@ -472,18 +502,22 @@ def test_a_lone_surrogate_or_an_impossible_time_never_stops_the_sync(tmp_path):
     assert len(played) == 3
 
 
-def test_a_stored_impossible_date_or_damaged_row_takes_no_other_game_down(tmp_path):
-    db_path = examples_db(tmp_path / "t.sqlite")
+def test_a_stored_impossible_date_or_damaged_row_takes_no_other_game_down(db_target, tmp_path):
+    db_path = examples_db(db_target)
     with Database(db_path) as db:
         for gid, record in ((4, example("hearts")), (5, example("spades")), (6, example("wizard"))):
             db.store_game("SIMD", gid, record, 1, "a")
-        # What an older tricktally stored, or a damaged file holds.
-        db.conn.execute("UPDATE games SET started = 253402300800 WHERE game_id = 1")
-        db.conn.execute("UPDATE games SET started = -99999999999999 WHERE game_id = 2")
-        db.conn.execute("UPDATE games SET players = 'not json' WHERE game_id = 4")
-        db.conn.execute("UPDATE games SET record = '{\"game\": \"hearts\"' WHERE game_id = 5")
-        db.conn.execute("UPDATE games SET synced_at = 'x', hands = 'y' WHERE game_id = 6")
-    before = digest(db_path)
+        # What an older tricktally stored, or a damaged file holds (a
+        # PostgreSQL column holds only values of its type).
+        sql(db, "UPDATE games SET started = 253402300800 WHERE game_id = 1")
+        sql(db, "UPDATE games SET started = -99999999999999 WHERE game_id = 2")
+        sql(db, "UPDATE games SET players = 'not json' WHERE game_id = 4")
+        sql(db, "UPDATE games SET record = '{\"game\": \"hearts\"' WHERE game_id = 5")
+        if db.path is not None:
+            sql(db, "UPDATE games SET synced_at = 'x', hands = 'y' WHERE game_id = 6")
+        else:
+            sql(db, "UPDATE games SET synced_at = 'NaN', hands = -3 WHERE game_id = 6")
+    before = contents(db_path)
     for args in (("games",), ("games", "--json"), ("stats",), ("stats", "--json"), ("ratings",),
                  ("export", "--format", "json", "-o", tmp_path / "j"), ("report", "-o", tmp_path / "r.html"),
                  ("rescore", "--all", "--set", "target=200")):
@@ -501,7 +535,7 @@ def test_a_stored_impossible_date_or_damaged_row_takes_no_other_game_down(tmp_pa
     for ref in ("SIMD-4", "SIMD-5", "SIMD-6"):
         one_error(cli("show", ref, "--db", db_path))
     assert len(os.listdir(tmp_path / "j")) == 3
-    assert digest(db_path) == before
+    assert contents(db_path) == before
 
 
 # ----- 16. no command writes over its own database -------------------------------------------
@@ -510,7 +544,7 @@ def test_a_stored_impossible_date_or_damaged_row_takes_no_other_game_down(tmp_pa
 def test_no_command_writes_over_the_database_or_an_existing_file(tmp_path):
     db_path = examples_db(tmp_path / "games.db")
     with Database(db_path) as db:
-        db.conn.execute("SELECT 1")
+        sql(db, "SELECT 1")  # its -wal and -shm files exist
     link = tmp_path / "link.db"
     link.symlink_to(db_path)
     hard = tmp_path / "hard.db"
@@ -573,21 +607,29 @@ def test_a_foreign_database_is_refused_and_left_as_it_was(tmp_path):
             assert "not a regular file" in one_error(cli(*args, "--db", path))
 
 
-def test_a_sync_into_a_database_with_damaged_rows_keeps_them_and_goes_on(tmp_path):
-    db_path = tmp_path / "g.db"
+def test_a_sync_into_a_database_with_damaged_rows_keeps_them_and_goes_on(db_target):
+    db_path = db_target
     b, played = _board(count=4)
     with b:
         ok(cli("sync", "--port", b.path, "--db", db_path))
         with Database(db_path) as db:
-            db.conn.execute("UPDATE games SET journal_size = 'x', journal = 'text' WHERE game_id = 2")
-            db.conn.execute("UPDATE games SET record = '{', players = 7 WHERE game_id = 3")
-            db.conn.execute("UPDATE games SET checksum = x'00ff', journal = NULL WHERE game_id = 4")
+            if db.path is not None:
+                sql(db, "UPDATE games SET journal_size = 'x', journal = 'text' WHERE game_id = 2")
+                sql(db, "UPDATE games SET record = '{', players = 7 WHERE game_id = 3")
+                sql(db, "UPDATE games SET checksum = x'00ff', journal = NULL WHERE game_id = 4")
+                damaged_size = "x"
+            else:
+                # The damage a PostgreSQL column can hold: values of its type.
+                sql(db, "UPDATE games SET journal_size = -5, journal = 'text'::bytea WHERE game_id = 2")
+                sql(db, "UPDATE games SET record = '{', players = '7' WHERE game_id = 3")
+                sql(db, "UPDATE games SET checksum = '[0, 255]'::jsonb, journal = NULL WHERE game_id = 4")
+                damaged_size = -5
         result = cli("sync", "--port", b.path, "--db", db_path)
         assert result.exit_code in (0, 1) and "Traceback" not in result.stdout + result.stderr, result.stderr
         # A damaged row is never written over: what the board has is kept beside it.
         with Database(db_path, create=False) as db:
-            rows = {r[0]: r[1] for r in db.conn.execute("SELECT game_id, journal_size FROM games")}
-            assert rows[2] == "x" and len(rows) == 4
+            rows = {r[0]: r[1] for r in sql(db, "SELECT game_id, journal_size FROM games")}
+            assert rows[2] == damaged_size and len(rows) == 4
             assert {c["game_id"] for c in db.conflicts()} >= {2}
     one_error(cli("games", "--db", db_path))
     ok(cli("show", "1", "--db", db_path))

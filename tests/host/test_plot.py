@@ -18,8 +18,8 @@ def run(name, *args):
     return CliRunner().invoke(COMMANDS[name], [str(a) for a in args])
 
 
-def test_plot_writes_a_png_of_the_asked_size(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_plot_writes_a_png_of_the_asked_size(db_target, tmp_path):
+    db_path = db_target
     games = fill(db_path, seeds=[0, 1, 2, 4])
     for game_id, game in games.items():
         out = tmp_path / ("g%d.png" % game_id)
@@ -39,8 +39,8 @@ def test_plot_writes_a_png_of_the_asked_size(tmp_path):
             assert len(colours) > 20
 
 
-def test_progression_follows_the_core_and_title_tells_the_outcome(tmp_path):
-    games = fill(tmp_path / "t.sqlite", seeds=[1, 2, 3, 4])
+def test_progression_follows_the_core_and_title_tells_the_outcome(db_target):
+    games = fill(db_target, seeds=[1, 2, 3, 4])
     for game in games.values():
         series = progression(game)
         assert len(series) == len(game.sides)
@@ -56,8 +56,8 @@ def test_progression_follows_the_core_and_title_tells_the_outcome(tmp_path):
             assert "in progress after %d %s" % (len(game.hands), unit) in title
 
 
-def test_plot_errors_exit_2(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_plot_errors_exit_2(db_target, tmp_path):
+    db_path = db_target
     fill(db_path, seeds=[1])
     result = run("plot", "E661-5", "-o", tmp_path / "x.png", "--db", db_path)
     assert result.exit_code == 2 and "no stored game 'E661-5'" in result.output

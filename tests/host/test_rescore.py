@@ -74,7 +74,7 @@ def test_every_other_setting_agrees_with_the_core_replaying_the_changed_record(n
     assert compared > 100
 
 
-def test_a_hand_made_illegal_is_reported_with_the_hand_seat_and_rule():
+def test_a_hand_made_illegal_is_reported_with_the_hand_seat_and_rule(new_db_target):
     record = {
         "game": "spades",
         "players": ["Ana", "Ben", "Cy", "Dee"],
@@ -89,7 +89,7 @@ def test_a_hand_made_illegal_is_reported_with_the_hand_seat_and_rule():
     assert result.problem is not None
     assert (result.problem.hand, result.problem.seat, result.problem.rule) == (2, 1, "nil")
     assert len(result.rescored.hands) == 1 and result.winner_changed is None
-    out = _cli_one(record, "--set", "nil=off")
+    out = _cli_one(new_db_target, record, "--set", "nil=off")
     # A rule broken exits 2, as `tricktally score` does: the sheet up to the
     # hand on stdout, one line naming the hand, the seat and the rule on stderr.
     assert out.exit_code == 2
@@ -150,37 +150,35 @@ def test_set_values_and_names_are_checked_with_one_line_listing_valid_ones():
         assert words in str(e.value) and "\n" not in str(e.value)
 
 
-def _cli_one(record, *args, tmp=None):
-    import tempfile
-
-    path = tempfile.mktemp(suffix=".sqlite")
+def _cli_one(new_db_target, record, *args):
+    path = new_db_target()
     with Database(path) as db:
         store(db, [record])
     return _run("rescore", "1", *args, "--db", path)
 
 
-def test_the_command_shows_both_sheets_and_refuses_bad_sets(tmp_path):
+def test_the_command_shows_both_sheets_and_refuses_bad_sets(new_db_target):
     record = {"game": "spades", "players": ["Ana", "Ben"], "settings": {"bags": True, "target": 200},
               "hands": [{"bids": [5, 5], "tricks": [13, 13]}] * 3}
-    out = _cli_one(record, "--set", "bags=off", "--json")
+    out = _cli_one(new_db_target, record, "--set", "bags=off", "--json")
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["played"]["totals"] == [-26, -26] and data["rescored"]["totals"] == [174, 174]
     assert data["changes"] == {"bags": False} and data["problem"] is None
-    shown = _cli_one(record, "--set", "bags=off")
+    shown = _cli_one(new_db_target, record, "--set", "bags=off")
     assert "-26" in shown.output and "174" in shown.output and "As played" in shown.output
     for bad, words in [("bags=perhaps", "bags is one of off, on"), ("even_bids=never", "spades has no setting"),
                        ("bags", "give NAME=VALUE"), ("players=3", "cannot be changed")]:
-        out = _cli_one(record, "--set", bad)
+        out = _cli_one(new_db_target, record, "--set", bad)
         assert out.exit_code == 2 and words in out.output and out.output.count("\n") == 1, out.output
 
 
-def test_all_counts_how_often_the_winner_changes(tmp_path):
+def test_all_counts_how_often_the_winner_changes(db_target):
     records = [to_record(random_game(seed, "hearts", max_entries=6000)[2]) for seed in range(12)]
     records += [to_record(random_game(seed, "wizard", max_entries=6000)[2]) for seed in range(3)]
     for i, r in enumerate(records):
         r["created"] = 1_699_963_200 + i * 86400  # noon UTC: the same day in any time zone
-    path = str(tmp_path / "db.sqlite")
+    path = db_target
     with Database(path) as db:
         store(db, records)
     out = _run("rescore", "--all", "--set", "target=30", "--json", "--db", path)

@@ -9,13 +9,13 @@ import hashlib
 import json
 import os
 import pathlib
-import sqlite3
 import subprocess
 import sys
 import threading
 import time
 
 import pytest
+import sqlalchemy as sa
 from click.testing import CliRunner
 
 from tallyboard import frames
@@ -26,6 +26,7 @@ from tallyboard.journal.files import tail_file
 from tests.firmware.journal_harness import current_file
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
 from tests.host.link_helpers import MemBoard
+from tests.host.pc_helpers import sql
 from tricktally import new_game
 from tricktally.record import to_record
 from tricktally_host.commands import export, games, show, stats
@@ -73,10 +74,10 @@ def _finished(name, players, seed=1):
 # ----- item 3: the database never replaces stored data with what does not extend it
 
 
-def test_store_keeps_a_shorter_or_different_journal_beside_the_stored_one(tmp_path):
+def test_store_keeps_a_shorter_or_different_journal_beside_the_stored_one(db_target):
     g = _finished("hearts", ["Ana", "Ben", "Cy"])
     journal = b"0 s {} 00000000\n" * 40
-    with Database(tmp_path / "t.sqlite") as db:
+    with Database(db_target) as db:
         assert db.store_game("dev", 1, to_record(g), len(journal), "c1", journal=journal) == "new"
         short = new_game("hearts", ["Ana", "Ben", "Cy"], 0, {"target": 30})
         assert db.store_game("dev", 1, to_record(short), 100, "c2", journal=journal[:100]) == "conflict"
@@ -90,8 +91,8 @@ def test_store_keeps_a_shorter_or_different_journal_beside_the_stored_one(tmp_pa
         assert db.store_game("dev", 1, to_record(g), len(longer), "c4", journal=longer) == "changed"
 
 
-def test_sync_keeps_a_conflicting_version_and_never_acknowledges_it(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_sync_keeps_a_conflicting_version_and_never_acknowledges_it(db_target):
+    db_path = db_target
     b, played = BoardThread(), None
     played = play_games(b.journal, 3, seed=4, names=ACCENTED, finish_every=1)
     gid = sorted(played)[0]
@@ -122,7 +123,7 @@ def test_sync_keeps_a_conflicting_version_and_never_acknowledges_it(tmp_path):
 # ----- item 5: acknowledge only what was stored
 
 
-def test_only_the_stored_bytes_are_acknowledged_and_the_tail_is_kept(tmp_path):
+def test_only_the_stored_bytes_are_acknowledged_and_the_tail_is_kept(db_target):
     b = BoardThread()
     played = play_games(b.journal, 1, seed=2, names=ACCENTED)
     gid = sorted(played)[0]
@@ -136,7 +137,7 @@ def test_only_the_stored_bytes_are_acknowledged_and_the_tail_is_kept(tmp_path):
         b.fs.files[game_file(gid)].extend(junk)
         st.size += len(junk)
     with b:
-        with Database(tmp_path / "t.sqlite") as db, LinkClient(b.path, timeout=1) as c:
+        with Database(db_target) as db, LinkClient(b.path, timeout=1) as c:
             report = sync_board(c, db)
             assert [int(a[1]) for a in acks(b.tap, gid)] == [good]
             assert acks(b.tap, gid)[0][2] == "%08x" % binascii.crc32(b.journal.read(gid, 0, good))
@@ -148,7 +149,7 @@ def test_only_the_stored_bytes_are_acknowledged_and_the_tail_is_kept(tmp_path):
 # ----- item 6: every damaged piece is fetched and kept on the PC
 
 
-def test_damaged_pieces_are_fetched_and_stored_beside_the_game(tmp_path):
+def test_damaged_pieces_are_fetched_and_stored_beside_the_game(db_target):
     fs = MemFS()
     j = Journal(fs)
     j.boot()
@@ -160,21 +161,21 @@ def test_damaged_pieces_are_fetched_and_stored_beside_the_game(tmp_path):
         Journal(fs).boot()  # cuts it off into a new piece
     b = BoardThread(fs=fs)
     with b:
-        with Database(tmp_path / "t.sqlite") as db, LinkClient(b.path, timeout=1) as c:
+        with Database(db_target) as db, LinkClient(b.path, timeout=1) as c:
             report = sync_board(c, db)
             assert report.pieces == 2
             assert sorted(p["data"] for p in db.pieces()) == sorted(junks)
             sync_board(c, db)
             assert len(db.pieces()) == 2  # stored once
-    out = cli("games", "--db", tmp_path / "t.sqlite")
+    out = cli("games", "--db", db_target)
     assert "2 damaged pieces" in out.stdout
 
 
 # ----- item 7: export never overwrites; case-different devices stay apart
 
 
-def test_export_refuses_to_overwrite_and_keeps_case_different_devices_apart(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_export_refuses_to_overwrite_and_keeps_case_different_devices_apart(db_target, tmp_path):
+    db_path = db_target
     g = _finished("hearts", ["Ana", "Ben", "Cy"])
     with Database(db_path) as db:
         db.store_game("abcd", 1, to_record(g), 10, "a")
@@ -207,11 +208,11 @@ def test_export_refuses_to_overwrite_and_keeps_case_different_devices_apart(tmp_
         os.umask(old)
 
 
-def test_csv_cells_with_blanks_before_a_formula_are_defused_and_columns_complete(tmp_path):
+def test_csv_cells_with_blanks_before_a_formula_are_defused_and_columns_complete(db_target, tmp_path):
     for text in (" =1+1", "  +A1", "\u00a0@SUM(A1)", " -2+3"):
         assert safe_cell(text).startswith("'")
     assert safe_cell(-40) == -40
-    db_path = tmp_path / "t.sqlite"
+    db_path = db_target
     wiz = new_game("wizard", ["Ana", "Ben", "Cy"])
     wiz.enter("trump", None, "H")
     for _ in range(6):
@@ -291,9 +292,9 @@ class ScriptedBoard:
         os.close(self.slave)
 
 
-def test_a_list_that_promises_more_then_silence_ends_within_the_timeout(tmp_path):
+def test_a_list_that_promises_more_then_silence_ends_within_the_timeout(db_target):
     with ScriptedBoard() as board:
-        with Database(tmp_path / "t.sqlite") as db, LinkClient(board.path, timeout=1.0) as c:
+        with Database(db_target) as db, LinkClient(board.path, timeout=1.0) as c:
             start = time.monotonic()
             with pytest.raises(LinkError) as info:
                 sync_board(c, db)
@@ -301,16 +302,16 @@ def test_a_list_that_promises_more_then_silence_ends_within_the_timeout(tmp_path
         assert info.value.code == "timeout"
         assert took < 1.6, took
         start = time.monotonic()
-        out = cli("sync", "--port", board.path, "--db", tmp_path / "t.sqlite", "--timeout", "2")
+        out = cli("sync", "--port", board.path, "--db", db_target, "--timeout", "2")
         took = time.monotonic() - start
         assert out.returncode != 0
         assert "2 s" in one_error_line(out.stderr)
         assert took < 2 + 4, took  # 2 s of waiting plus the command's start-up
 
 
-def test_a_chatty_board_that_never_answers_ends_within_the_timeout(tmp_path):
+def test_a_chatty_board_that_never_answers_ends_within_the_timeout(db_target):
     with ScriptedBoard(chatter=True) as board:
-        with Database(tmp_path / "t.sqlite") as db, LinkClient(board.path, timeout=1.0) as c:
+        with Database(db_target) as db, LinkClient(board.path, timeout=1.0) as c:
             start = time.monotonic()
             with pytest.raises(LinkError) as info:
                 sync_board(c, db)
@@ -417,8 +418,8 @@ def test_ctrl_c_is_ignored_while_a_game_is_open_and_stop_works():
 ODD = ["[/]", "[b]x", "a\x1b[2Jb", "[red]R"]
 
 
-def test_names_that_look_like_markup_or_escapes_are_shown_verbatim(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_names_that_look_like_markup_or_escapes_are_shown_verbatim(db_target):
+    db_path = db_target
     g = _finished("hearts", ODD)
     with Database(db_path) as db:
         db.store_game("[dev]", 1, to_record(g), 10, "a")
@@ -444,8 +445,8 @@ def _db_with_a_game(path):
 
 
 @pytest.mark.parametrize("ref", ["-1", str(10**20), "1_0", "+1", "dev--1", "-0", ""])
-def test_game_refs_out_of_range_get_one_line(tmp_path, ref):
-    db_path = tmp_path / "t.sqlite"
+def test_game_refs_out_of_range_get_one_line(db_target, ref):
+    db_path = db_target
     _db_with_a_game(db_path)
     result = cli("show", ref, "--db", db_path)
     assert result.returncode == 2
@@ -474,6 +475,7 @@ def test_absurd_record_files_get_one_line(tmp_path, content):
 
 
 def test_a_database_with_flipped_bits_gets_one_line_and_is_left_as_it_is(tmp_path):
+    # A SQLite file's own damage (a server keeps its files to itself).
     db_path = tmp_path / "t.sqlite"
     with Database(db_path) as db:
         for i in range(30):
@@ -493,20 +495,20 @@ def test_a_database_with_flipped_bits_gets_one_line_and_is_left_as_it_is(tmp_pat
         assert hashlib.sha256(db_path.read_bytes()).hexdigest() == digest
 
 
-def test_read_only_commands_open_the_database_read_only(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_read_only_commands_open_the_database_read_only(db_target):
+    db_path = db_target
     _db_with_a_game(db_path)
     with Database(db_path, create=False) as db:
         assert len(db.games()) == 1
-        with pytest.raises(sqlite3.OperationalError, match="readonly"):
-            db.conn.execute("DELETE FROM games")
+        with pytest.raises(sa.exc.DBAPIError, match="readonly|read-only"):
+            sql(db, "DELETE FROM games")
 
 
-def test_a_database_write_error_is_one_line(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_a_database_write_error_is_one_line(db_target):
+    db_path = db_target
     _db_with_a_game(db_path)
     with Database(db_path) as db:
-        db.conn.execute("PRAGMA query_only = ON")
+        sql(db, "PRAGMA query_only = ON" if db.path is not None else "SET default_transaction_read_only = on")
         with pytest.raises(DatabaseError):
             db.store_game("dev", 2, to_record(_finished("hearts", ["Ana", "Ben", "Cy"])), 10, "a")
 
@@ -532,12 +534,12 @@ def test_minus_zero_and_padded_numbers_are_not_numbers():
 # ----- item 4: a full board syncs every game, and space can be freed
 
 
-def test_sync_completes_on_a_full_board_and_space_can_be_freed(tmp_path):
+def test_sync_completes_on_a_full_board_and_space_can_be_freed(db_target):
     b = BoardThread()
     played = play_games(b.journal, 5, seed=6, names=ACCENTED, finish_every=1)
     b.fs.capacity = sum(len(v) for v in b.fs.files.values())  # not a byte free
     with b:
-        with Database(tmp_path / "t.sqlite") as db, LinkClient(b.path, timeout=1) as c:
+        with Database(db_target) as db, LinkClient(b.path, timeout=1) as c:
             report = sync_board(c, db)
             assert report.count("new") == len(played) and not report.problems
     for gid in played:
@@ -584,10 +586,11 @@ print(s.backlog(), len(out.got), bytes(out.got) == frame * 5)
 
 
 def test_database_text_that_is_not_utf8_gets_one_line(tmp_path):
+    # SQLite keeps what it is given; PostgreSQL refuses text that is not UTF-8.
     db_path = tmp_path / "t.sqlite"
     _db_with_a_game(db_path)
     with Database(db_path) as db:
-        db.conn.execute("UPDATE games SET players = CAST(X'FF22' AS TEXT), record = CAST(X'7BFF' AS TEXT)")
+        sql(db, "UPDATE games SET players = CAST(X'FF22' AS TEXT), record = CAST(X'7BFF' AS TEXT)")
     digest = hashlib.sha256(db_path.read_bytes()).hexdigest()
     for args in (("games",), ("show", "dev-1"), ("stats",), ("games", "--json")):
         result = cli(*args, "--db", db_path)

@@ -73,8 +73,8 @@ def _tricktally(folder, *args):
     return subprocess.run([TRICKTALLY, *args], cwd=folder, capture_output=True, text=True, timeout=120)
 
 
-def test_sync_without_port_finds_the_simulator_in_this_folder(tmp_path):
-    db = str(tmp_path / "t.sqlite")
+def test_sync_without_port_finds_the_simulator_in_this_folder(db_target, tmp_path):
+    db = db_target
     sim, pty = _start_sim(tmp_path, "--import", os.path.join(ROOT, "examples", "wizard.json"))
     try:
         assert os.readlink(tmp_path / "sim-flash" / "serial") == pty

@@ -22,8 +22,8 @@ def run(name, *args):
     return CliRunner().invoke(COMMANDS[name], [str(a) for a in args])
 
 
-def test_stats_count_what_the_games_hold(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_stats_count_what_the_games_hold(db_target):
+    db_path = db_target
     games = fill(db_path, seeds=range(12))
     result = run("stats", "--json", "--db", db_path)
     assert result.exit_code == 0, result.output
@@ -82,11 +82,11 @@ def test_spades_made_means_the_side_made_its_contract():
     assert stats["players"][0]["wins"] == 0 and stats["players"][0]["finished"] == 0
 
 
-def test_stats_on_an_empty_database(tmp_path):
-    result = run("stats", "--db", tmp_path / "none.sqlite")
+def test_stats_on_an_empty_database(db_target):
+    result = run("stats", "--db", db_target)
     assert result.exit_code == 0 and "No games yet" in result.output
-    with Database(tmp_path / "t.sqlite") as db:
+    with Database(db_target) as db:
         db.store_game(DEVICE, 1, to_record(new_game("hearts", ["Ana", "Ben", "Cy"])), 1, 1)
-    stats = json.loads(run("stats", "--json", "--db", tmp_path / "t.sqlite").output)
+    stats = json.loads(run("stats", "--json", "--db", db_target).output)
     assert [(r["player"], r["games"], r["wins"], r["win_rate"]) for r in stats["players"]] == [
         ("Ana", 1, 0, None), ("Ben", 1, 0, None), ("Cy", 1, 0, None)]

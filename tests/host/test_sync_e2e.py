@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: MIT
 """Sync end to end: the firmware's Link answering over a real pseudo-terminal,
-the PC's `tricktally` (real pyserial) syncing into SQLite, then show, export
-and plot. Cut links, corrupted frames, killed syncs, growing games."""
+the PC's `tricktally` (real pyserial) syncing into SQLite and into
+PostgreSQL, then show, export and plot. Cut links, corrupted frames, killed
+syncs, growing games."""
 
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -15,6 +15,7 @@ import pytest
 
 from tallyboard.journal import folder_id
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
+from tests.host.pc_helpers import sql
 from tricktally.record import from_record, to_record
 from tricktally_host.db import Database
 from tricktally_host.link_client import LinkClient, LinkError
@@ -41,8 +42,8 @@ def board_with_games(count=6, seed=7):
     return b, played
 
 
-def test_games_on_the_board_are_synced_shown_exported_and_plotted(tmp_path):
-    db = str(tmp_path / "t.sqlite")
+def test_games_on_the_board_are_synced_shown_exported_and_plotted(db_target, tmp_path):
+    db = db_target
     b, played = board_with_games()
     with b:
         out = tricktally("sync", "--port", b.path, "--db", db).stdout
@@ -77,25 +78,25 @@ def test_games_on_the_board_are_synced_shown_exported_and_plotted(tmp_path):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_syncing_twice_adds_nothing_and_fetches_nothing(tmp_path):
+def test_syncing_twice_adds_nothing_and_fetches_nothing(db_target, tmp_path):
     b, played = board_with_games(count=4)
     with b:
-        with Database(tmp_path / "t.sqlite") as db, LinkClient(b.path, timeout=1) as c:
+        with Database(db_target) as db, LinkClient(b.path, timeout=1) as c:
             first = sync_board(c, db, spool=tmp_path / "spool")
             fetched = len(b.tap.fetches())
             second = sync_board(c, db, spool=tmp_path / "spool")
-            rows = db.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            rows = sql(db, "SELECT COUNT(*) FROM games")[0][0]
     assert first.count("new") == 4 and fetched > 0
     assert second.stored == {} and second.skipped == 4
     assert len(b.tap.fetches()) == fetched
     assert rows == 4
 
 
-def test_link_cut_mid_transfer_then_sync_again_resumes(tmp_path):
+def test_link_cut_mid_transfer_then_sync_again_resumes(db_target, tmp_path):
     b, played = board_with_games(count=8, seed=3)
     sizes = {g: b.journal.size(g) for g in played}
     with b:
-        with Database(tmp_path / "t.sqlite") as db, LinkClient(b.path, timeout=0.3, retries=1) as c:
+        with Database(db_target) as db, LinkClient(b.path, timeout=0.3, retries=1) as c:
             # Cut in the middle of the first game (past the second) that
             # takes several chunks.
             chunks = [(s + 599) // 600 for _, s in sorted(sizes.items())]
@@ -129,16 +130,16 @@ def _refs(db):
     return {info["game_id"] if "game_id" in info else int(info["ref"].split("-")[-1]): info["ref"] for info in db.games()}
 
 
-def test_corrupted_frames_are_detected_and_fetched_again(tmp_path):
+def test_corrupted_frames_are_detected_and_fetched_again(db_target):
     b, played = board_with_games(count=3, seed=4)
     with b:
-        with Database(tmp_path / "t.sqlite") as db, LinkClient(b.path, timeout=1) as c:
+        with Database(db_target) as db, LinkClient(b.path, timeout=1) as c:
             b.tap.corrupt_answers += ["FETCH", "LIST"]
             report = sync_board(c, db)
             assert b.tap.corrupted == 2 and c.corrupt >= 2
             b.tap.corrupt_requests = 2
-            db.conn.execute("DELETE FROM players")
-            db.conn.execute("DELETE FROM games")
+            sql(db, "DELETE FROM players")
+            sql(db, "DELETE FROM games")
             report2 = sync_board(c, db)
             records = {g: db.get(ref) for g, ref in _refs(db).items()}
     assert report.count("new") == 3 and report2.count("new") == 3
@@ -149,14 +150,14 @@ def test_corrupted_frames_are_detected_and_fetched_again(tmp_path):
         assert core(rec) == core(to_record(played[gid]))
 
 
-def test_a_game_still_being_played_fetches_only_its_new_bytes(tmp_path):
+def test_a_game_still_being_played_fetches_only_its_new_bytes(db_target, tmp_path):
     b, played = board_with_games(count=4, seed=9)
     live = [g for g, game in played.items() if not game.finished]
     assert live
     gid = live[0]
     game = played[gid]
     with b:
-        with Database(tmp_path / "t.sqlite") as db, LinkClient(b.path, timeout=1) as c:
+        with Database(db_target) as db, LinkClient(b.path, timeout=1) as c:
             sync_board(c, db, spool=tmp_path / "spool")
             old_size = b.journal.size(gid)
             # The table plays on: three more entries (the link is idle).
@@ -175,8 +176,8 @@ def test_a_game_still_being_played_fetches_only_its_new_bytes(tmp_path):
     assert core(rec) == core(to_record(game))
 
 
-def test_a_killed_sync_leaves_a_consistent_database(tmp_path):
-    db_path = tmp_path / "t.sqlite"
+def test_a_killed_sync_leaves_a_consistent_database(db_target):
+    db_path = db_target
     b, played = board_with_games(count=10, seed=12)
     proc_box = []
     killed = threading.Event()
@@ -193,17 +194,17 @@ def test_a_killed_sync_leaves_a_consistent_database(tmp_path):
         proc_box.append(proc)
         proc.communicate(timeout=120)
         assert killed.is_set() and proc.returncode == -signal.SIGKILL
-        conn = sqlite3.connect(db_path)
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        rows = conn.execute("SELECT game_id, record, journal_size FROM games").fetchall()
-        assert 0 < len(rows) < len(played)
-        for gid, text, size in rows:
-            rec = json.loads(text)
-            assert core(rec) == core(to_record(played[gid]))  # whole games only
-            assert size == b.journal.size(gid)
-        players = conn.execute("SELECT COUNT(DISTINCT game_row) FROM players").fetchone()[0]
-        assert players == len(rows)
-        conn.close()
+        with Database(db_path, create=False) as db:
+            if db.path is not None:
+                assert sql(db, "PRAGMA integrity_check")[0][0] == "ok"
+            rows = sql(db, "SELECT game_id, record, journal_size FROM games")
+            assert 0 < len(rows) < len(played)
+            for gid, text, size in rows:
+                rec = json.loads(text)
+                assert core(rec) == core(to_record(played[gid]))  # whole games only
+                assert size == b.journal.size(gid)
+            players = sql(db, "SELECT COUNT(DISTINCT game_row) FROM players")[0][0]
+            assert players == len(rows)
         before = {gid for gid, _, _ in rows}
         b.tap.requests.clear()
         b.tap.on_request = None
@@ -215,7 +216,7 @@ def test_a_killed_sync_leaves_a_consistent_database(tmp_path):
         assert sorted(db.synced_upto(b.link.device_id, folder_id.read(b.fs))) == sorted(played)
 
 
-def test_imported_records_land_on_the_flash_and_sync_back_equal(tmp_path):
+def test_imported_records_land_on_the_flash_and_sync_back_equal(db_target, tmp_path):
     from tallyboard.fs import OsFS
     from tallyboard.journal.journal import Journal
     from tests.core.play import random_game
@@ -247,7 +248,7 @@ def test_imported_records_land_on_the_flash_and_sync_back_equal(tmp_path):
     assert [s.damage for s in stored] == [None] * 5
     b = BoardThread(fs=OsFS(str(flash)))
     with b:
-        with Database(tmp_path / "t.sqlite") as db, LinkClient(b.path, timeout=1) as c:
+        with Database(db_target) as db, LinkClient(b.path, timeout=1) as c:
             sync_board(c, db)
             got = {g: db.get(ref) for g, ref in _refs(db).items()}
     for gid, rec in zip(ids, records):
@@ -255,7 +256,7 @@ def test_imported_records_land_on_the_flash_and_sync_back_equal(tmp_path):
         assert got[gid]["created"] == rec["created"]
 
 
-def test_headless_simulator_with_imported_games_syncs_over_its_pty(tmp_path):
+def test_headless_simulator_with_imported_games_syncs_over_its_pty(db_target, tmp_path):
     """`tricktally sim --headless --import ...` as a separate process: its
     first line names the pty; `tricktally sync` (pyserial) pulls the games."""
     from tests.core.play import random_game
@@ -268,7 +269,7 @@ def test_headless_simulator_with_imported_games_syncs_over_its_pty(tmp_path):
         records.append(rec)
         paths.append(tmp_path / ("g%d.json" % seed))
         paths[-1].write_text(json.dumps(rec, ensure_ascii=False), encoding="utf-8")
-    db = str(tmp_path / "t.sqlite")
+    db = db_target
     sim = subprocess.Popen(
         [TRICKTALLY, "sim", "--headless", "--flash", str(tmp_path / "flash"), "--run-seconds", "0", "--seed", "1"]
         + [a for p in paths for a in ("--import", str(p))],
@@ -291,11 +292,11 @@ def test_headless_simulator_with_imported_games_syncs_over_its_pty(tmp_path):
     assert [core(r) for r in exported] == [core(r) for r in records]
 
 
-def test_lost_acks_and_a_damaged_spool_are_recovered(tmp_path):
+def test_lost_acks_and_a_damaged_spool_are_recovered(db_target, tmp_path):
     b, played = board_with_games(count=5, seed=14)
     spool = tmp_path / "spool"
     with b:
-        with Database(tmp_path / "t.sqlite") as db, LinkClient(b.path, timeout=0.3, retries=1) as c:
+        with Database(db_target) as db, LinkClient(b.path, timeout=0.3, retries=1) as c:
             sync_board(c, db, spool=spool)
             # The board missed our ACKs (the cable went as they were sent).
             for gid in played:
@@ -305,8 +306,8 @@ def test_lost_acks_and_a_damaged_spool_are_recovered(tmp_path):
             assert report.acked_only == 5 and b.tap.fetches() == []
             assert all(b.journal.synced(g) == b.journal.size(g) for g in played)
             # A fresh database, and a spool whose bytes went bad on the PC.
-            db.conn.execute("DELETE FROM players")
-            db.conn.execute("DELETE FROM games")
+            sql(db, "DELETE FROM players")
+            sql(db, "DELETE FROM games")
             for path in spool.rglob("*.journal"):
                 path.write_bytes(b"X" * 50)
             (spool / "e66138935f2a").mkdir(parents=True, exist_ok=True)

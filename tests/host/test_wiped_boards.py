@@ -15,9 +15,10 @@ import pytest
 
 from tallyboard.link import Link
 from tests.host.board_sim import ACCENTED, BoardThread, play_games
-from tests.host.pc_helpers import cli, ok
+from tests.host.pc_helpers import cli, ok, sql
 from tricktally.record import to_record
 from tricktally_host import db as dbmod
+from tricktally_host import db_schema
 from tricktally_host.db import Database
 from tricktally_host.sync import crc_hex, record_of
 
@@ -63,8 +64,8 @@ def listed(db_path):
     return json.loads(ok(cli("games", "--json", "--db", db_path)))
 
 
-def test_a_wiped_boards_new_games_are_new_games(tmp_path):
-    db_path = tmp_path / "g.db"
+def test_a_wiped_boards_new_games_are_new_games(db_target, tmp_path):
+    db_path = db_target
     first, old_games = board(3, seed=1)
     result, acked = sync_once(first, db_path)
     assert result.exit_code == 0 and all(acked.values())
@@ -102,8 +103,8 @@ def test_a_wiped_boards_new_games_are_new_games(tmp_path):
     assert "0 new" in again.stdout and len(listed(db_path)) == 5
 
 
-def test_an_old_board_without_a_folder_id_keeps_working(tmp_path):
-    db_path = tmp_path / "g.db"
+def test_an_old_board_without_a_folder_id_keeps_working(db_target):
+    db_path = db_target
     b, played = board(3, seed=2, old=True)
     with b:
         result, acked = sync(b, db_path)
@@ -129,8 +130,8 @@ def _grow(b, gid, game, entries=6):
         b.journal.entry(gid, kind, seat, value)
 
 
-def test_games_stored_before_folder_ids_are_taken_over_not_listed_twice(tmp_path):
-    db_path = tmp_path / "g.db"
+def test_games_stored_before_folder_ids_are_taken_over_not_listed_twice(db_target):
+    db_path = db_target
     old, played = board(4, seed=3, old=True)
     sync_once(old, db_path)
     refs = {i["game_id"]: i["ref"] for i in listed(db_path)}
@@ -157,8 +158,8 @@ def test_games_stored_before_folder_ids_are_taken_over_not_listed_twice(tmp_path
         assert db.load(refs[unfinished[0]])[2].totals == played[unfinished[0]].totals
 
 
-def test_a_board_wiped_on_older_firmware_gets_its_conflicts_back_as_games(tmp_path):
-    db_path = tmp_path / "g.db"
+def test_a_board_wiped_on_older_firmware_gets_its_conflicts_back_as_games(db_target):
+    db_path = db_target
     first, _ = board(3, seed=4, old=True)
     sync_once(first, db_path)
     wiped, new_games = board(2, seed=6, old=True)
@@ -190,7 +191,7 @@ def _old_database(path, device, journals, version):
         for gid, data in sorted(journals.items()):
             record, _damage, _game, used = record_of(data, device, gid)
             db.store_game(device, gid, record, used, crc_hex(data[:used]), journal=data[:used])
-    columns = ", ".join(c for c in dbmod._GAME_COLUMNS.split(", ") if version == 2 or c != "journal")
+    columns = ", ".join(c.name for c in db_schema.games.columns if c.name != "folder" and (version == 2 or c.name != "journal"))
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA foreign_keys = OFF")
     conn.execute("CREATE TABLE old_games AS SELECT %s FROM games" % columns)
@@ -226,8 +227,8 @@ def test_an_older_database_is_upgraded_and_its_games_taken_over(tmp_path, versio
     result, acked = sync_once(b, path)
     assert result.exit_code == 0 and "0 new" in result.stdout and all(acked.values())
     with Database(path, create=False) as db:
-        assert db.conn.execute("SELECT version FROM schema_version").fetchone()[0] == dbmod.SCHEMA_VERSION
-        assert db.conn.execute("SELECT COUNT(*) FROM players").fetchone()[0] == sum(g.n for g in played.values())
+        assert sql(db, "SELECT version FROM schema_version")[0][0] == dbmod.SCHEMA_VERSION
+        assert sql(db, "SELECT COUNT(*) FROM players")[0][0] == sum(g.n for g in played.values())
         assert {i["folder"] for i in db.games()} == {fid(b.fs)}
         for gid, game in played.items():
             assert to_record(db.load("E661-%d" % gid)[2]) == to_record(game)

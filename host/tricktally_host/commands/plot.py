@@ -5,7 +5,7 @@ import re
 
 import click
 
-from tricktally_host.db import db_option, default_path, fail, load_or_exit
+from tricktally_host.db import database_file, db_option, fail, load_or_exit
 from tricktally_host.outfiles import OutputError, check_target
 from tricktally_host.safe_text import one_line
 
@@ -38,7 +38,7 @@ def command(game_ref, out, size, force, db_path):
     Wizard), of GAME (a ref from `tricktally games`). An existing file is
     never replaced without --force, the database never."""
     try:
-        check_target(out, db_path or default_path(), force)
+        check_target(out, database_file(db_path), force)
     except OutputError as e:
         fail(e)
     info, _record, game = load_or_exit(db_path, game_ref)

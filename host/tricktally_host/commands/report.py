@@ -4,7 +4,7 @@ the season as one self-contained web page."""
 
 import click
 
-from tricktally_host.db import db_option, default_path, exit_if_damaged, fail
+from tricktally_host.db import database_file, db_option, exit_if_damaged, fail
 from tricktally_host.outfiles import OutputError, check_target, write_atomic
 from tricktally_host.safe_text import one_line
 from tricktally_host.league import game_option, season_or_exit, since_option, until_option
@@ -28,7 +28,7 @@ def command(out, since, until, game_name, lang, force, db_path):
     no network to view. An existing file is never replaced without --force,
     the database never."""
     try:
-        check_target(out, db_path or default_path(), force)
+        check_target(out, database_file(db_path), force)
     except OutputError as e:
         fail(e)
     from tricktally_host.report import build

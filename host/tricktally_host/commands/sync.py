@@ -10,7 +10,7 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeR
 from tricktally_host.db import Database, DatabaseError, db_option, fail
 from tricktally_host.link_client import LinkClient, LinkError, pick_port
 from tricktally_host.safe_text import markup, one_line
-from tricktally_host.sync import SyncError, spool_dir_for, sync_board
+from tricktally_host.sync import SyncError, spool_dir_of, sync_board
 
 
 @click.command("sync")
@@ -56,7 +56,7 @@ def command(port, db_path, timeout):
 
     try:
         with db, client, progress:
-            report = sync_board(client, db, spool=spool_dir_for(db.path), progress=on_bytes)
+            report = sync_board(client, db, spool=spool_dir_of(db), progress=on_bytes)
     except LinkError as e:
         fail("%s (on %s). What arrived is stored: run sync again to resume." % (e, port), 1)
     except DatabaseError as e:
