@@ -9,28 +9,26 @@ PC, over the hub's stream (tallyboard.tcpstream), and adds what a link
 over a shared network needs:
 
 - **Proofs.** Until the hub has proved it holds this board's key, the
-  board answers only HELLO, AUTH and PROVE; the rest gets ``ERR auth`` and
-  changes nothing. ``AUTH HUB_NONCE`` is answered with a fresh board nonce
-  and the board's proof; ``PROVE HUB_PROOF`` with OK when the hub's proof
-  is right (tallyboard.seal), and with ``ERR auth`` and a closed
-  connection when it is not (one try per AUTH).
+  board answers only HELLO, AUTH and PROVE (tallyboard.handshake, loaded
+  for them and let go once the session is sealed); the rest gets ``ERR
+  auth`` and changes nothing.
 - **Seals.** From the answer to PROVE on, every frame both ways carries a
-  last word, the seal of its text under the session's key: a frame
-  without the right one gets ``ERR auth``; request ids must keep rising,
-  HELLO's too, so no frame of this session or an earlier one can be
-  played again.
+  last word, the seal of its text under the session's key
+  (tallyboard.seal): a frame without the right one gets ``ERR auth``;
+  request ids must keep rising, HELLO's too, so no frame of this session
+  or an earlier one can be played again.
 - **Pushes.** The board sends the journal's bytes the hub does not hold
   yet itself, one sealed frame at a time, as soon as they are written:
-  ``!N PUSH GAME SIZE OFFSET CRC DATA``. The hub answers with
-  ``HAVE GAME UPTO CRC`` (it committed the game's first UPTO bytes: the
-  next push starts there) or ``ACK`` (the same, acknowledged). What the
+  ``!N PUSH GAME SIZE OFFSET CRC DATA``. The hub answers with ``HAVE GAME
+  UPTO CRC`` (it dealt with the game's first UPTO bytes: the next push
+  starts there) or ``ACK`` (the same, and they are committed). What the
   hub holds is learnt anew each session: the first push of a game starts
   where it was acknowledged.
 - **Catch-up.** The requests of the full sync (LIST, FETCH, SUM, PIECES,
-  PIECE, ROSTER) are the USB link's (tallyboard.link), loaded when the
-  hub first asks one and let go at the ``HAVE`` that ends its sync. A
-  board with damaged pieces asks for one at the start of each session
-  (``!N NEW GAME``). STOP and ENROLL are USB only.
+  PIECE, ROSTER) are the USB link's (tallyboard.link), loaded when the hub
+  first asks one and let go at the next HAVE or HELLO. A board with
+  damaged pieces asks for it at the start of each session (``!N NEW
+  GAME``). STOP and ENROLL are USB only.
 - **SEAT ROUND TABLE SEAT**: where the players go next; shown
   (tallyboard.ui.seat) as soon as no game is being played.
 - **One request a pass** of the app's loop, so a press waits for at most
@@ -39,13 +37,15 @@ over a shared network needs:
 A new connection is a new session: nothing of the last one carries over.
 """
 
-import sys
-from binascii import crc32, hexlify
+from binascii import crc32
+from sys import implementation, modules
 
 from tallyboard import frames, unload
 from tallyboard.frames import FrameError
-from tallyboard.seal import NONCE_LEN, Seal, proof, same, session_key, text_of
+from tallyboard.seal import same, text_of
 from tallyboard.server import Server
+
+_MICROPYTHON = implementation.name == "micropython"
 
 
 class ClubLink(Server):
@@ -73,13 +73,13 @@ class ClubLink(Server):
         self.seal = None  # the session's Seal once the hub proved the key
         self._nonces = None
         self._drop = False
-        self._from = {}  # game id -> (offset, CRC-32 of the bytes before it): its next push
-        self._refused = []  # games whose bytes the hub holds otherwise: not pushed this session
+        # Game id -> (offset, CRC-32 of the bytes before it) of its next
+        # push; None: the hub holds other bytes, not pushed this session.
+        self._from = {}
         self._push = None  # (game id, end, CRC-32 up to it) of the push the hub has not answered
-        self._sent = 0  # pushes and notices of this session
+        self._sent = 0  # notices of this session
         self._written = None  # the journal's record count at the last look for bytes to push
         self._asked = False  # the catch-up a board with damaged pieces asks for
-        self._sync = False  # the sync's handlers were loaded for a catch-up
 
     def poll(self):
         """Serve the PC on USB and the hub; never blocks. True if any byte
@@ -130,23 +130,23 @@ class ClubLink(Server):
             self._asked = True
             for gid in j.ids():
                 if j.pieces(gid):
-                    # Its damaged pieces go by the full sync: the hub
-                    # answers with the HAVE that ends it.
+                    # Its damaged pieces go by the full sync, which the hub
+                    # ends with a HAVE of this game.
                     self._push = (gid, -1, 0)
                     self._notice(["NEW", str(gid)])
                     return
         for gid in j.ids():
             size = j.size(gid)
-            start = self._from.get(gid)
-            if start is None:
+            start = self._from.get(gid, 0)
+            if start == 0:
                 at = j.synced(gid)
                 if at >= size:
-                    continue  # a PC acknowledged it all
+                    continue  # acknowledged in full
                 start = self._from[gid] = (at, j.digest(gid, at) if at else 0)
-            at, crc = start
-            if at < size and gid not in self._refused:
+            if start is not None and start[0] < size:
+                at = start[0]
                 data = j.read(gid, at, min(size - at, frames.MAX_CHUNK))
-                crc = crc32(data, crc) & 0xFFFFFFFF
+                crc = crc32(data, start[1]) & 0xFFFFFFFF
                 self._push = (gid, at + len(data), crc)
                 self._notice(["PUSH", str(gid), str(size), str(at), "%08x" % crc, frames.pack_data(data)])
                 return
@@ -156,7 +156,7 @@ class ClubLink(Server):
         self._frame(frames.NOTICE, self._sent, words)
 
     def _took(self, gid, upto, crc):
-        # The hub holds the first ``upto`` bytes of game ``gid``, CRC-32
+        # The hub has the first ``upto`` bytes of game ``gid``, CRC-32
         # ``crc`` (HAVE, ACK): the next push starts there, if those are the
         # board's bytes; else the game is not pushed again this session.
         push = self._push
@@ -172,8 +172,8 @@ class ClubLink(Server):
         if mine is None:
             mine = self.journal.digest(gid, upto) if upto else 0
         if mine != crc:
-            self._refused.append(gid)
-            raise FrameError("value", "game %d: the hub's %d bytes are not the board's" % (gid, upto))
+            self._from[gid] = None
+            raise FrameError("value", "not the board's bytes")
         self._from[gid] = (upto, crc)
 
     # ----- frames: the seal -------------------------------------------------
@@ -183,7 +183,7 @@ class ClubLink(Server):
         seal = self.seal
         if seal is None:
             if words[0] not in ("HELLO", "AUTH", "PROVE"):
-                raise FrameError("auth", "prove the key first (AUTH, PROVE)", rid)
+                raise FrameError("auth", "prove the key first", rid)
             return rid, words
         if len(words) < 2 or not same(words[-1], seal.mac(text_of(line))):
             raise FrameError("auth", "the seal does not match", rid)
@@ -204,61 +204,46 @@ class ClubLink(Server):
 
     def _verb(self, verb):
         handler = self.VERBS.get(verb)
-        if handler is None and self.seal is not None:
+        if handler is None:
+            if self.seal is None:
+                from tallyboard.handshake import VERBS  # AUTH, PROVE
+
+                return VERBS.get(verb)
             # The hub's full sync (a catch-up) asks what the USB link
-            # answers: its handlers, loaded until the HAVE that ends it.
-            self._sync = self._sync or "tallyboard.link" not in sys.modules
+            # answers: its handlers, loaded until the next HAVE or HELLO.
             from tallyboard.link import Link
 
             handler = Link.SYNC_VERBS.get(verb)
         return handler
 
+    def _synced(self):
+        # A catch-up is over (HAVE, HELLO): the sync's handlers go, unless
+        # the PC's link over USB has them.
+        if _MICROPYTHON and "tallyboard.link" in modules and getattr(self.usb, "link", None) is None:
+            unload("tallyboard.link")
+
     # ----- requests ------------------------------------------------------------
 
-    def _auth(self, words):
-        # AUTH HUB_NONCE: a fresh board nonce and the board's proof.
-        self._args(words, 1)
-        hub = words[1]
-        if len(hub) != NONCE_LEN or hub.strip(frames._HEX):
-            raise FrameError("args", "the nonce is %d lower-case hex digits" % NONCE_LEN)
-        if self.seal is not None:
-            raise FrameError("auth", "this session is proved already")
-        board = hexlify(self._random(NONCE_LEN // 2)).decode()
-        self._nonces = (hub, board)
-        return ["OK", board, proof(self._key, "board", self.device_id, hub, board)]
-
-    def _prove(self, words):
-        # PROVE HUB_PROOF: right, and the session is sealed from the answer
-        # on (and the pushes begin); wrong, and the connection goes.
-        self._args(words, 1)
-        nonces = self._nonces
-        self._nonces = None
-        if nonces is None:
-            raise FrameError("auth", "send AUTH first")
-        if not same(words[1], proof(self._key, "hub", self.device_id, nonces[0], nonces[1])):
-            self._drop = True
-            raise FrameError("auth", "wrong proof: this hub does not hold the board's key")
-        self.seal = Seal(session_key(self._key, nonces[0], nonces[1]))
-        self.stream.settled()
-        return ["OK"]
+    def _hello(self, words):
+        self._synced()
+        return Server._hello(self, words)
 
     def _have(self, words):
-        # HAVE game upto crc: the hub committed the game's first ``upto``
-        # bytes. It answers a push, and ends a catch-up: the sync's
-        # handlers go.
-        if self._sync:
-            self._sync = False
-            if sys.implementation.name == "micropython":
-                unload("tallyboard.link")
+        # HAVE game upto crc: the hub dealt with the game's first ``upto``
+        # bytes (a push's answer; the end of a catch-up).
+        self._synced()
         gid, upto = self._game_upto(words, 1)
         self._took(gid, upto, self._digest(words[3]))
         return ["OK", str(gid), str(upto)]
 
     def _ack(self, words):
-        # ACK game upto crc: HAVE, and acknowledged (tallyboard.server).
+        # ACK game upto crc: HAVE, and committed (tallyboard.server). The
+        # journal's sync layer it took goes at once: a game does not keep it.
         gid, upto = self._game_upto(words, 1)
         self._took(gid, upto, self._digest(words[3]))
-        return Server._ack(self, words)
+        out = Server._ack(self, words)
+        self.journal.rest()
+        return out
 
     def _seat(self, words):
         # SEAT ROUND TABLE SEAT: shown once no game is being played.
@@ -271,7 +256,7 @@ class ClubLink(Server):
         return ["OK", words[1], words[2], words[3]]
 
     VERBS = Server.VERBS.copy()
-    VERBS.update({"AUTH": _auth, "PROVE": _prove, "HAVE": _have, "ACK": _ack, "SEAT": _seat})
+    VERBS.update({"HELLO": _hello, "HAVE": _have, "ACK": _ack, "SEAT": _seat})
 
 
 def start(app, club, device_id, firmware_version, usb, sockets=None, up=None, watch=None, random_bytes=None,
