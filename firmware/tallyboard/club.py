@@ -59,15 +59,15 @@ class ClubLink(Server):
         self.app = app
         self.usb = usb
         self._key = key
-        self._random = random_bytes
+        self.rng = random_bytes
         self.max_answers = 1
         self.seat = None  # (round, table, seat) the hub asked the board to show
-        self._seat_due = False
-        self._fresh()
+        self._due = False
+        self.reset()
 
-    def _fresh(self):
+    def reset(self):
         # A new connection: a new session, nothing of the last one kept.
-        self._session = self.stream.session
+        self.session = self.stream.session
         self.last_id = None
         self.reader.clear()
         self.seal = None  # the session's Seal once the hub proved the key
@@ -75,10 +75,10 @@ class ClubLink(Server):
         self._drop = False
         # Game id -> (offset, CRC-32 of the bytes before it) of its next
         # push; None: the hub holds other bytes, not pushed this session.
-        self._from = {}
-        self._push = None  # (game id, end, CRC-32 up to it) of the push the hub has not answered
-        self._sent = 0  # notices of this session
-        self._written = None  # the journal's record count at the last look for bytes to push
+        self._offsets = {}
+        self._pending = None  # (game id, end, CRC-32 up to it) of the push the hub has not answered
+        self._count = 0  # notices of this session
+        self._last = None  # the journal's record count at the last look for bytes to push
         self._asked = False  # the catch-up a board with damaged pieces asks for
 
     def poll(self):
@@ -87,8 +87,8 @@ class ClubLink(Server):
         got = self.usb.poll() if self.usb is not None else False
         stream = self.stream
         stream.step()
-        if stream.session != self._session:
-            self._fresh()
+        if stream.session != self.session:
+            self.reset()
         if not stream.connected():
             return got
         got = Server.poll(self) or got
@@ -103,14 +103,14 @@ class ClubLink(Server):
         gets the journal's new bytes, a seat the hub sent is shown once no
         game is being played; returns the ms the loop may sleep, at most
         ``wait`` (None: no limit of its own), 0 while requests wait."""
-        if self.seal is not None and self._push is None and not self.stream.backlog():
-            self._push_next()
-        if self._seat_due:
+        if self.seal is not None and self._pending is None and not self.stream.backlog():
+            self._next()
+        if self._due:
             g = self.app.game
             # Between games: none, or over, or paused at the home menu
             # (which lets the game's screens go: no pickers).
             if g is None or g.finished or not self.app.pickers:
-                self._seat_due = False
+                self._due = False
                 from tallyboard.ui.seat import show
 
                 show(self.app, self.seat)
@@ -119,66 +119,66 @@ class ClubLink(Server):
 
     # ----- pushes -------------------------------------------------------------
 
-    def _push_next(self):
+    def _next(self):
         # The next bytes the hub lacks, once records were written (or the
         # hub answered): the oldest game first, at most a chunk a frame.
         j = self.journal
-        if j.written == self._written:
+        if j.written == self._last:
             return
-        self._written = j.written
+        self._last = j.written
         if not self._asked:
             self._asked = True
             for gid in j.ids():
                 if j.pieces(gid):
                     # Its damaged pieces go by the full sync, which the hub
                     # ends with a HAVE of this game.
-                    self._push = (gid, -1, 0)
-                    self._notice(["NEW", str(gid)])
+                    self._pending = (gid, -1, 0)
+                    self.say(["NEW", str(gid)])
                     return
         for gid in j.ids():
             size = j.size(gid)
-            start = self._from.get(gid, 0)
+            start = self._offsets.get(gid, 0)
             if start == 0:
                 at = j.synced(gid)
                 if at >= size:
                     continue  # acknowledged in full
-                start = self._from[gid] = (at, j.digest(gid, at) if at else 0)
+                start = self._offsets[gid] = (at, j.digest(gid, at) if at else 0)
             if start is not None and start[0] < size:
                 at = start[0]
                 data = j.read(gid, at, min(size - at, frames.MAX_CHUNK))
                 crc = crc32(data, start[1]) & 0xFFFFFFFF
-                self._push = (gid, at + len(data), crc)
-                self._notice(["PUSH", str(gid), str(size), str(at), "%08x" % crc, frames.pack_data(data)])
+                self._pending = (gid, at + len(data), crc)
+                self.say(["PUSH", str(gid), str(size), str(at), "%08x" % crc, frames.pack_data(data)])
                 return
 
-    def _notice(self, words):
-        self._sent += 1
-        self._frame(frames.NOTICE, self._sent, words)
+    def say(self, words):
+        self._count += 1
+        self._write(frames.NOTICE, self._count, words)
 
-    def _took(self, gid, upto, crc):
+    def _settle(self, gid, upto, crc):
         # The hub has the first ``upto`` bytes of game ``gid``, CRC-32
         # ``crc`` (HAVE, ACK): the next push starts there, if those are the
         # board's bytes; else the game is not pushed again this session.
-        push = self._push
+        push = self._pending
         mine = None
         if push is not None and push[0] == gid:
-            self._push = None
+            self._pending = None
             if push[1] == upto:
                 mine = push[2]
-        self._written = None  # look again: more to push, or another game
-        start = self._from.get(gid)
+        self._last = None  # look again: more to push, or another game
+        start = self._offsets.get(gid)
         if start is not None and start[0] == upto:
             mine = start[1]
         if mine is None:
             mine = self.journal.digest(gid, upto) if upto else 0
         if mine != crc:
-            self._from[gid] = None
+            self._offsets[gid] = None
             raise FrameError("value", "not the board's bytes")
-        self._from[gid] = (upto, crc)
+        self._offsets[gid] = (upto, crc)
 
     # ----- frames: the seal -------------------------------------------------
 
-    def _decode(self, line):
+    def decode(self, line):
         rid, words = frames.decode(line, frames.REQUEST)
         seal = self.seal
         if seal is None:
@@ -192,17 +192,17 @@ class ClubLink(Server):
             raise FrameError("order", "request id %d is not above %d" % (rid, self.last_id), rid)
         return rid, words
 
-    def _send(self, rid, words):
-        self._frame(frames.RESPONSE, rid, words)
+    def send(self, rid, words):
+        self._write(frames.RESPONSE, rid, words)
 
-    def _frame(self, mark, rid, words):
+    def _write(self, mark, rid, words):
         seal = self.seal
         if seal is not None:
             text = "%s%d %s" % (chr(mark), rid, " ".join(words))
             words = words + [seal.mac(text.encode())]
         self.stream.write(frames.encode(mark, rid, words))
 
-    def _verb(self, verb):
+    def _find(self, verb):
         handler = self.VERBS.get(verb)
         if handler is None:
             if self.seal is None:
@@ -216,7 +216,7 @@ class ClubLink(Server):
             handler = Link.SYNC_VERBS.get(verb)
         return handler
 
-    def _synced(self):
+    def _forget(self):
         # A catch-up is over (HAVE, HELLO): the sync's handlers go, unless
         # the PC's link over USB has them.
         if _MICROPYTHON and "tallyboard.link" in modules and getattr(self.usb, "link", None) is None:
@@ -225,22 +225,22 @@ class ClubLink(Server):
     # ----- requests ------------------------------------------------------------
 
     def _hello(self, words):
-        self._synced()
+        self._forget()
         return Server._hello(self, words)
 
     def _have(self, words):
         # HAVE game upto crc: the hub dealt with the game's first ``upto``
         # bytes (a push's answer; the end of a catch-up).
-        self._synced()
+        self._forget()
         gid, upto = self._game_upto(words, 1)
-        self._took(gid, upto, self._digest(words[3]))
+        self._settle(gid, upto, self._digest(words[3]))
         return ["OK", str(gid), str(upto)]
 
     def _ack(self, words):
         # ACK game upto crc: HAVE, and committed (tallyboard.server). The
         # journal's sync layer it took goes at once: a game does not keep it.
         gid, upto = self._game_upto(words, 1)
-        self._took(gid, upto, self._digest(words[3]))
+        self._settle(gid, upto, self._digest(words[3]))
         out = Server._ack(self, words)
         self.journal.rest()
         return out
@@ -252,7 +252,7 @@ class ClubLink(Server):
                 frames.parse_int(words[3], 1, 99, "seat"))
         if seat != self.seat:
             self.seat = seat
-            self._seat_due = True
+            self._due = True
         return ["OK", words[1], words[2], words[3]]
 
     VERBS = Server.VERBS.copy()

@@ -45,7 +45,7 @@ def _auth(link, words):
     hub = words[1]
     if len(hub) != NONCE_LEN or hub.strip(frames._HEX):
         raise FrameError("args", "the nonce is %d lower-case hex digits" % NONCE_LEN)
-    board = hexlify(link._random(NONCE_LEN // 2)).decode()
+    board = hexlify(link.rng(NONCE_LEN // 2)).decode()
     link._nonces = (hub, board)
     return ["OK", board, proof(link._key, "board", link.device_id, hub, board)]
 

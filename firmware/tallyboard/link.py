@@ -42,20 +42,20 @@ class Link(Server):
         self._guard = hasattr(stream, "ctrl_c")
         self._stop = False
 
-    def _read(self):
-        got = Server._read(self)
+    def read(self):
+        got = Server.read(self)
         if self._guard and self.stream.ctrl_c:
             self.stream.ctrl_c = 0
             if not self._game_open():
                 raise Stop("Ctrl-C on the link")
         return got
 
-    def _line(self, line):
-        Server._line(self, line)
+    def handle(self, line):
+        Server.handle(self, line)
         if self._stop:
             self._stop = False
-            if self._pump is not None:
-                self._pump()
+            if self.pump is not None:
+                self.pump()
             raise Stop("STOP request")
 
     def _game_open(self):

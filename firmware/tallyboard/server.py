@@ -49,8 +49,8 @@ class Server:
         self.device_id = device_id
         self.firmware_version = firmware_version
         self.reader = frames.LineReader()
-        self._pump = getattr(stream, "pump", None)
-        self._backlog = getattr(stream, "backlog", None)
+        self.pump = getattr(stream, "pump", None)
+        self.backlog = getattr(stream, "backlog", None)
         # Session state: set by HELLO; every later request id must be larger
         # (a repeated or stale frame is refused rather than acted on twice).
         self.last_id = None
@@ -63,13 +63,13 @@ class Server:
     def poll(self):
         """Answer the complete requests that have arrived; never blocks.
         Returns True if any byte was received."""
-        if self._pump is not None:
-            self._pump()
-        got = self._read()
+        if self.pump is not None:
+            self.pump()
+        got = self.read()
         answered = 0
         self.more = False
         while True:
-            if self._backlog is not None and self._backlog() >= frames.MAX_LINE:
+            if self.backlog is not None and self.backlog() >= frames.MAX_LINE:
                 break  # the PC is not reading: answer the rest later
             if answered == self.max_answers and answered:
                 self.more = self.reader.ready()  # the loop's next pass answers the rest
@@ -78,10 +78,10 @@ class Server:
             if line is None:
                 break
             answered += 1
-            self._line(line)
+            self.handle(line)
         return got
 
-    def _read(self):
+    def read(self):
         # Take what the stream has, while less than two lines' worth waits.
         if self.reader.pending() >= 2 * frames.MAX_LINE:
             return False
@@ -92,7 +92,7 @@ class Server:
 
     # ----- framing ---------------------------------------------------------
 
-    def _line(self, line):
+    def handle(self, line):
         if line is frames.TOO_LONG:
             if self.reader.long_first == frames.REQUEST:
                 self._error(0, "long", "line over %d bytes" % frames.MAX_LINE)
@@ -100,7 +100,7 @@ class Server:
         if not frames.is_frame(line, frames.REQUEST):
             return  # noise between frames (a REPL banner, a ">>> " prompt)
         try:
-            rid, words = self._decode(line)
+            rid, words = self.decode(line)
         except FrameError as e:
             self._error(e.rid, e.code, e.message)
             return
@@ -111,7 +111,7 @@ class Server:
                     raise FrameError("order", "send HELLO first", rid)
                 if rid <= self.last_id:
                     raise FrameError("order", "request id %d is not above %d" % (rid, self.last_id), rid)
-            handler = self._verb(verb)
+            handler = self._find(verb)
             if handler is None:
                 raise FrameError("unknown", "unknown request %s" % verb[:20], rid)
             reply = handler(self, words)
@@ -126,25 +126,25 @@ class Server:
             return
         self.last_id = rid
         self.requests += 1
-        self._send(rid, reply)
+        self.send(rid, reply)
 
-    def _verb(self, verb):
+    def _find(self, verb):
         """The handler of request ``verb``, or None (``ERR unknown``)."""
         return self.VERBS.get(verb)
 
     def _error(self, rid, code, message):
         self.errors += 1
         try:
-            self._send(rid, ["ERR", code] + frames.clean_message(message))
+            self.send(rid, ["ERR", code] + frames.clean_message(message))
         except ValueError:
-            self._send(rid, ["ERR", code])
+            self.send(rid, ["ERR", code])
 
-    def _decode(self, line):
+    def decode(self, line):
         """``(rid, words)`` of a request line (FrameError when it is not
         one): the club's link checks its seal here too."""
         return frames.decode(line, frames.REQUEST)
 
-    def _send(self, rid, words):
+    def send(self, rid, words):
         """Write the answer ``words`` to request ``rid`` (ValueError: no
         frame, nothing written); the club's link seals it here."""
         self.stream.write(frames.encode(frames.RESPONSE, rid, words))
