@@ -48,6 +48,10 @@ from tallyboard.server import Server
 _MICROPYTHON = implementation.name == "micropython"
 
 
+# Its methods' and fields' names are, where one fits, names the game's
+# modules intern already: every name stays in RAM for good (docs/MEMORY.md).
+
+
 class ClubLink(Server):
     """``poll()`` and ``idle(wait)`` for the app (tallyboard.app.App): the
     USB link ``usb`` (or None) and the hub's over ``stream``, with this
@@ -66,7 +70,7 @@ class ClubLink(Server):
         self.reset()
 
     def reset(self):
-        # A new connection: a new session, nothing of the last one kept.
+        """A new connection: a new session, nothing of the last one kept."""
         self.session = self.stream.session
         self.last_id = None
         self.reader.clear()
@@ -152,6 +156,7 @@ class ClubLink(Server):
                 return
 
     def say(self, words):
+        """Send the hub a notice (sealed): a push, or NEW."""
         self._count += 1
         self._write(frames.NOTICE, self._count, words)
 
@@ -179,6 +184,9 @@ class ClubLink(Server):
     # ----- frames: the seal -------------------------------------------------
 
     def decode(self, line):
+        """``(rid, words)`` of a request: before the proofs only HELLO,
+        AUTH and PROVE; after them, sealed (the seal taken off) and HELLO
+        in order too."""
         rid, words = frames.decode(line, frames.REQUEST)
         seal = self.seal
         if seal is None:
@@ -193,6 +201,7 @@ class ClubLink(Server):
         return rid, words
 
     def send(self, rid, words):
+        """The answer to request ``rid``, sealed once the session is."""
         self._write(frames.RESPONSE, rid, words)
 
     def _write(self, mark, rid, words):

@@ -43,6 +43,7 @@ class Link(Server):
         self._stop = False
 
     def read(self):
+        """Server.read, and Ctrl-C honoured when no game is open."""
         got = Server.read(self)
         if self._guard and self.stream.ctrl_c:
             self.stream.ctrl_c = 0
@@ -51,6 +52,7 @@ class Link(Server):
         return got
 
     def handle(self, line):
+        """Server.handle, then Stop after answering STOP."""
         Server.handle(self, line)
         if self._stop:
             self._stop = False
@@ -132,7 +134,9 @@ class Link(Server):
     def _roster(self, words):
         if len(words) < 2:
             raise FrameError("args", "ROSTER needs at least one name")
-        names = [frames.unpack_text(w) for w in words[1:]]
+        from tallyboard.frames_more import unpack_text
+
+        names = [unpack_text(w) for w in words[1:]]
         # config.set_roster validates everything before it saves anything.
         self.config.set_roster(names)
         return ["OK", str(len(names))]

@@ -82,7 +82,8 @@ class Server:
         return got
 
     def read(self):
-        # Take what the stream has, while less than two lines' worth waits.
+        """Take what the stream has, while less than two lines' worth
+        waits; True if any byte came (the USB link watches for Ctrl-C here)."""
         if self.reader.pending() >= 2 * frames.MAX_LINE:
             return False
         data = self.stream.read_available()
@@ -93,6 +94,8 @@ class Server:
     # ----- framing ---------------------------------------------------------
 
     def handle(self, line):
+        """Answer one request line: its answer, or one ERR frame that
+        changes nothing; noise gets no answer."""
         if line is frames.TOO_LONG:
             if self.reader.long_first == frames.REQUEST:
                 self._error(0, "long", "line over %d bytes" % frames.MAX_LINE)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The board's byte stream to a club's hub over TCP, for the hub's link
-(tallyboard.hublink): the interface of tallyboard.usbstream.UsbStream that
+(tallyboard.club): the interface of tallyboard.usbstream.UsbStream that
 the link uses (``read_available``, ``write``, ``pump``, ``backlog``), and
 the connection itself, kept by ``step()`` from the app's loop.
 
@@ -55,7 +55,7 @@ class TcpStream:
     MicroPython's ``socket``); ``up()`` says whether the network is up
     (tallyboard.wifi; None: always)."""
 
-    def __init__(self, host, port, ticks_ms, sockets=None, up=None, watch=None, max_read=256, backoff=1000):
+    def __init__(self, host, port, ticks_ms, sockets=None, up=None, watch=None, max_read=128, backoff=1000):
         if sockets is None:
             import socket as sockets
         self.sockets = sockets

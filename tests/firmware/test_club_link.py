@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The board's link to a club hub (tallyboard.club, tcpstream, hublink,
+"""The board's link to a club hub (tallyboard.club, server, tcpstream, handshake,
 seal; docs/CLUB.md), on CPython over real sockets on localhost: a hub
 played by hand (tests/club.py) proves or forges the key, and sends what a
 real hub never would. The same code on the MicroPython unix port, against
@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from tallyboard import enrollment, frames
+from tallyboard import enrollment, frames, frames_more
 from tallyboard.handshake import hmac_sha256, proof, session_key
 from tallyboard.seal import Seal, text_of
 from tallyboard.tcpstream import TcpStream
@@ -64,7 +64,7 @@ def test_before_the_hub_proves_the_key_nothing_but_hello_auth_prove_is_answered(
     before = state(s.app)
     assert hub.ask("HELLO")[:2] == ["OK", DEVICE]
     for words in (["LIST"], ["FETCH", 1, 0, 100], ["SUM", 1, 10], ["ACK", 1, 10, "00000000"], ["TIME", 1800000000],
-                  ["ROSTER", frames.pack_text("Zoë")], ["SEAT", 1, 2, 3], ["PIECES", 1], ["STOP"]):
+                  ["ROSTER", frames_more.pack_text("Zoë")], ["SEAT", 1, 2, 3], ["PIECES", 1], ["STOP"]):
         answer = hub.ask(*words)
         assert answer[:2] == ["ERR", "auth"], (words, answer)
     assert state(s.app) == before
@@ -174,7 +174,7 @@ def test_the_board_pushes_its_new_journal_bytes_sealed_one_push_at_a_time(hub_an
     verb, gid, size, offset, crc, data = got[0]
     gid, size, offset = int(gid), int(size), int(offset)
     held = journal_bytes(s, gid)
-    data = frames.unpack_data(data)
+    data = frames_more.unpack_data(data)
     assert verb == "PUSH" and size == len(held) and offset == 0 and len(data) == min(size, frames.MAX_CHUNK)
     assert data == held[:len(data)] and crc == "%08x" % (binascii.crc32(data) & 0xFFFFFFFF)
     assert pushes(hub, s) == []  # nothing more until the hub answers
@@ -183,7 +183,7 @@ def test_the_board_pushes_its_new_journal_bytes_sealed_one_push_at_a_time(hub_an
             ["OK", str(gid), str(len(data))]
         (verb, _, _, offset, _, more), = pushes(hub, s)
         assert int(offset) == len(data)
-        data += frames.unpack_data(more)
+        data += frames_more.unpack_data(more)
     assert data == held
     assert hub.ask("HAVE", gid, size, "%08x" % (binascii.crc32(data) & 0xFFFFFFFF))[0] == "OK"
     assert pushes(hub, s) == [] and s.app.journal.synced(gid) == 0  # HAVE promises nothing
@@ -193,7 +193,7 @@ def test_the_board_pushes_its_new_journal_bytes_sealed_one_push_at_a_time(hub_an
     while got:
         (verb, _, size, offset, crc, more), = got
         assert int(offset) == len(data)
-        data += frames.unpack_data(more)
+        data += frames_more.unpack_data(more)
         assert crc == "%08x" % (binascii.crc32(data) & 0xFFFFFFFF)
         assert hub.ask("HAVE", gid, len(data), crc)[0] == "OK"
         got = pushes(hub, s)
@@ -263,14 +263,14 @@ def test_enroll_over_usb_writes_the_club_atomically_and_forget_removes_it():
     b = MemBoard(games=1)
     b.ask("HELLO")
     key = "ab" * 32
-    assert b.ask("ENROLL", "10.0.0.5", 8765, frames.pack_text("Club Wi-Fi"), frames.pack_text("secret pw"), key) == \
+    assert b.ask("ENROLL", "10.0.0.5", 8765, frames_more.pack_text("Club Wi-Fi"), frames_more.pack_text("secret pw"), key) == \
         ["OK", "10.0.0.5", "8765"]
     club = enrollment.load(b.fs)
     assert club == {"host": "10.0.0.5", "port": 8765, "ssid": "Club Wi-Fi", "password": "secret pw",
                     "key": bytes.fromhex(key)}
     before = b.state()
     for args in (["h" * 254, 8765, "41", "-", key], ["10.0.0.5", 0, "41", "-", key], ["10.0.0.5", 1, "-", "-", key],
-                 ["10.0.0.5", 1, "41", frames.pack_text("short"), key], ["10.0.0.5", 1, "41", "-", "AB" * 32],
+                 ["10.0.0.5", 1, "41", frames_more.pack_text("short"), key], ["10.0.0.5", 1, "41", "-", "AB" * 32],
                  ["10.0.0.5", 1, "41", "-"]):
         answer = b.ask("ENROLL", *args)
         assert answer[0] == "ERR" and "secret" not in " ".join(answer) and key not in " ".join(answer), answer
@@ -380,7 +380,7 @@ def test_an_enrolled_board_sends_a_whole_game_to_a_proving_hub():
     data = b""
     while len(data) < size:
         words = hub.ask("FETCH", gid, len(data), 600)
-        data += frames.unpack_data(words[4])
+        data += frames_more.unpack_data(words[4])
     crc = "%08x" % (__import__("binascii").crc32(data) & 0xFFFFFFFF)
     assert hub.ask("SUM", gid, size) == ["OK", str(gid), str(size), crc]
     assert hub.ask("ACK", gid, size, crc) == ["OK", str(gid), str(size)]

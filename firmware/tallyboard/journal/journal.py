@@ -101,8 +101,8 @@ class Journal:
         # The same as tuples (kind, game id, 0, 0, None) for the screen
         # (tallyboard.notes words them in the board's language).
         self.notices = []
-        # Records written since boot: a club hub's link tells the hub when
-        # it changes (tallyboard.hublink).
+        # Records written since boot: a club hub's link pushes the new
+        # bytes when it changes (tallyboard.club).
         self.written = 0
 
     # ----- the layers loaded on use ----------------------------------------

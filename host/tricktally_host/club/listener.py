@@ -354,9 +354,6 @@ class BoardListener:
         shown = self._seat(client, board, None)
         end = time.monotonic() + self.keepalive
         while not self._stopping.is_set():
-            if board.wake.is_set():
-                board.wake.clear()
-                shown = self._seat(client, board, shown)
             words = port.next_notice(min(0.2, max(0.0, end - time.monotonic())))
             if words is not None:
                 self._notice(client, pushes, board, words)
@@ -364,8 +361,10 @@ class BoardListener:
                 # All quiet: the board hears from the hub (it drops one
                 # silent for 45 s), and a new journal folder is learnt.
                 pushes.folder = client.hello().get("folder", "")
-            else:
+            elif not board.wake.is_set():
                 continue
+            board.wake.clear()
+            shown = self._seat(client, board, shown)
             end = time.monotonic() + self.keepalive
 
     def _notice(self, client, pushes, board, words):

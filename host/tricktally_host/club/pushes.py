@@ -27,7 +27,7 @@ answers ``CATCH_UP``).
 
 import binascii
 
-from tallyboard import frames
+from tallyboard import frames, frames_more
 from tricktally_host.sync import crc_hex, store_journal
 
 # What ``take`` answers when the full sync must settle the game.
@@ -49,7 +49,7 @@ def parse_push(words):
         gid = frames.parse_int(words[1], 0, _MAX_GAME, "game id")
         size = frames.parse_int(words[2], 1, _MAX_SIZE, "size")
         offset = frames.parse_int(words[3], 0, _MAX_SIZE, "offset")
-        data = frames.unpack_data(words[5])
+        data = frames_more.unpack_data(words[5])
     except ValueError as e:
         raise PushError("a bad push: %s" % e) from e
     crc = words[4]
