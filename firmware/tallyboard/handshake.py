@@ -39,8 +39,9 @@ def session_key(key, hub_nonce, board_nonce):
     return hmac_sha256(key, ("tricktally session %s %s" % (hub_nonce, board_nonce)).encode())
 
 
-def _auth(link, words):
-    # AUTH HUB_NONCE: a fresh board nonce and the board's proof.
+def auth(link, words):
+    """AUTH HUB_NONCE for ``link`` (tallyboard.club.ClubLink): a fresh
+    board nonce and the board's proof."""
     link._args(words, 1)
     hub = words[1]
     if len(hub) != NONCE_LEN or hub.strip(frames._HEX):
@@ -50,9 +51,9 @@ def _auth(link, words):
     return ["OK", board, proof(link._key, "board", link.device_id, hub, board)]
 
 
-def _prove(link, words):
-    # PROVE HUB_PROOF: right, and the session is sealed from the answer on
-    # (this module is let go); wrong, and the connection goes.
+def prove(link, words):
+    """PROVE HUB_PROOF for ``link``: right, and the session is sealed from
+    the answer on (this module is let go); wrong, and the connection goes."""
     link._args(words, 1)
     nonces = link._nonces
     link._nonces = None
@@ -68,4 +69,4 @@ def _prove(link, words):
     return ["OK"]
 
 
-VERBS = {"AUTH": _auth, "PROVE": _prove}
+VERBS = {"AUTH": auth, "PROVE": prove}

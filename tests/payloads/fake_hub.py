@@ -34,18 +34,15 @@ from binascii import a2b_base64, crc32
 # needs them: they count in the board's figures, this module's code not
 # (board_game.py imports it before the board boots).
 
-_POLL = 3  # MP_STREAM_POLL
-_NONCE = "0123456789abcdef0123456789abcdef"
-
-
-def _never():
-    return False
+# (Few names of its own: every name it interns counts against the
+# board's, docs/MEMORY.md.)
+NONCE = "0123456789abcdef0123456789abcdef"
 
 
 class Hub:
     """The hub's side of the fake connection."""
 
-    def __init__(self, key, device, mode="live", finished=_never):
+    def __init__(self, key, device, mode="live", finished=None):
         self.key = key
         self.device = device
         self.mode = mode
@@ -55,7 +52,7 @@ class Hub:
         self.seal = None
         self.state = None
         self.games = {}  # game id -> [bytes had, their CRC]
-        self.acked = []  # games acknowledged this session
+        self.stored = []  # games acknowledged this session
         self.synced = 0  # pushes stored
         self.acks = 0
         self.notices = 0
@@ -67,7 +64,7 @@ class Hub:
         self.connections += 1
         self.out = b""
         self.seal = None
-        self.acked = []
+        self.stored = []
         self.ask("hello", ["HELLO"])
 
     def ask(self, state, words):
@@ -99,14 +96,14 @@ class Hub:
         state = self.state
         self.state = None
         if state == "hello":
-            self.ask("auth", ["AUTH", _NONCE])
+            self.ask("auth", ["AUTH", NONCE])
         elif state == "auth":
             # (The board lets tallyboard.handshake go once sealed: the hub
             # takes what it needs of it now.)
             from tallyboard.handshake import proof, session_key
 
-            self.session = session_key(self.key, _NONCE, words[1])
-            self.ask("prove", ["PROVE", proof(self.key, "hub", self.device, _NONCE, words[1])])
+            self.session = session_key(self.key, NONCE, words[1])
+            self.ask("prove", ["PROVE", proof(self.key, "hub", self.device, NONCE, words[1])])
         elif state == "prove":
             from tallyboard.seal import Seal
 
@@ -133,8 +130,9 @@ class Hub:
                 had[1] = crc
                 self.synced += 1
         verb = "HAVE"
-        if had[0] and (gid not in self.acked or (had[0] == int(words[2]) and self.finished())):
-            self.acked.append(gid)
+        done = self.finished is not None and had[0] == int(words[2]) and self.finished()
+        if had[0] and (gid not in self.stored or done):
+            self.stored.append(gid)
             self.acks += 1
             verb = "ACK"
         self.ask("have", [verb, gid, str(had[0]), "%08x" % had[1]])
@@ -160,7 +158,7 @@ class FakeSocket(io.IOBase):
         self.hub.connected()
 
     def ioctl(self, request, arg):
-        if request != _POLL:
+        if request != 3:  # MP_STREAM_POLL
             return -1  # no file descriptor (the unix port's poll asks first)
         return 0  # a blackhole: the connect never completes
 
