@@ -386,7 +386,8 @@ class BoardListener:
         answer = pushes.take(gid, size, offset, crc, data, report)
         self._report(board, pushes.db, report)
         if answer == CATCH_UP:
-            self._catch_up(client, pushes, board, gid, (size, "%08x" % crc))
+            # Dealt with up to the push's end: the board goes on from there.
+            self._catch_up(client, pushes, board, gid, (offset + len(data), "%08x" % crc))
             return
         try:
             client.request(*((answer[0], gid) + answer[1:]))
@@ -400,7 +401,7 @@ class BoardListener:
     def _catch_up(self, client, pushes, board, gid=None, dealt=None):
         """The USB sync's own code over the connection, then ``HAVE`` for
         game ``gid`` (the board lets the sync's handlers go): ``dealt``
-        (size, crc) when answering a push, else what the database holds."""
+        (upto, crc) when answering a push, else what the database holds."""
         stored = pushes.db
         stored.stored = []
         report = sync_board(client, stored, spool=self.spool, set_time=False, ack_due=pushes.ack_due)
