@@ -8,12 +8,12 @@
   between two presses, sending to the hub's board listener on localhost
   over a real socket into a SQLite database. For every record the board
   wrote, the time from the board's clock right after it (the press, or the
-  loop pass that wrote it) to the hub's ``stored`` event of the first sync
-  whose journal holds it. That event comes once the sync is over (its
-  commit, and the SUM that ends it), so the figure is an upper bound of
-  entry to commit. Both clocks are the same host's wall clock.
+  loop pass that wrote it) to the hub's ``stored`` event of the first store
+  whose journal holds it (the board's push of it, or a catch-up). That
+  event comes once the store is committed, so the figure is an upper bound
+  of entry to commit. Both clocks are the same host's wall clock.
 - ``club.syncs_per_entry``: the hub's stored events over the records the
-  board wrote (watch: notices coalesce while a sync runs).
+  board wrote (watch: one push a record, so 1 unless a push carried two).
 """
 
 import json

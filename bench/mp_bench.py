@@ -29,7 +29,7 @@ moment. The rest are figures to watch.
   same in Spanish.
 - ``mp.heap_min_free_share.wifi`` (the guard with Wi-Fi sending, >= 0.35):
   the same for the longest game played by a board in a club, its hub
-  syncing after every entry (docs/CLUB.md; the hub, in the payload's
+  storing every push (docs/CLUB.md; the hub, in the payload's
   process, counted as the board's).
 - ``mp.heap_min_free_in_game`` (and ``_share``, watch): the lowest free
   heap of the three games' run after the presses that leave a game in
@@ -153,7 +153,7 @@ def replay(which=GAMES, heap=None, root=None, wifi=None):
     Returns {"heap", "min_free" (whole run: boot, games, home, sync),
     "min_free_game" (after the presses that leave a game in play)}.
     ``wifi``: the board is in a club, its hub (tests/payloads/fake_hub.py)
-    syncing after every entry, and no USB sync at the end."""
+    storing every push, and no USB sync at the end."""
     from tests.board_keys import games_keys
 
     keys, session = games_keys(games(which))

@@ -25,7 +25,7 @@ bench/pico_est.py (docs/PICO_BUDGET.md says how, and where it can be wrong).
   the same way as the work (watch: a board collects when its heap is full,
   inside some press).
 - ``pico_est.wifi_live.press_ms.p95`` / ``.max``: the same game on a board
-  in a club, its hub syncing after every entry (tests/payloads/fake_hub.py,
+  in a club, its hub storing every push (tests/payloads/fake_hub.py,
   in the payload's process); ``pico_est.wifi_unreachable.press_ms.*``: a
   connect that never completes (a real socket to a listener whose queue
   is full); ``pico_est.wifi_deaf.press_ms.*``: a hub that proved the key,

@@ -24,11 +24,12 @@ bench/mp_bench.py, are a guard and figures to watch).
 - ``wasm32.wifi.heap_peak_bytes`` (goal <= 96 KB, as a board with a radio
   enrolled in a club plays it: docs/CLUB.md): the same longest game with
   the club's link on and the hub on the other end of a fake socket in the
-  payload's process (tests/payloads/fake_hub.py: it proves the key and
-  syncs after every notice as the hub's listener does; its own code is
-  imported first and not counted, its objects are). A collection after
-  boot, after every key press and its pause, and after every pass of the
-  loop that answered the hub (the sync's midst); the highest of them, less
+  payload's process (tests/payloads/fake_hub.py: it proves the key, sets
+  the time and answers every push as the hub's listener does; its own
+  code is imported first and not counted, its objects and the names it
+  interns are). A collection after boot, after every key press and its
+  pause, and after every pass of the loop that answered the hub (a push's
+  answer); the highest of them, less
   the heap before the board booted. No USB sync at the end (the hub has
   every game already). ``wasm32.wifi.boot_bytes`` and
   ``wasm32.wifi.import_bytes`` (the modules loaded at the middle press,
@@ -95,8 +96,8 @@ def wifi_steps():
 def check_wifi_run(labels, presses, lines):
     """Raise ValueError unless the run booted (after the payload's hub was
     imported), pressed every key in order, finished the game, and the hub
-    proved the key once and synced (heard notices, acknowledged, and had
-    every journal byte the board wrote)."""
+    proved the key once and stored the pushes (heard them, acknowledged,
+    and stored bytes)."""
     if labels[:3] != ["start", "hub", "boot"]:
         raise ValueError("the run did not start with the hub imported, then boot: %r" % (labels[:4],))
     pressed = [label for label in labels[3:] if label != "hub"]
@@ -106,7 +107,7 @@ def check_wifi_run(labels, presses, lines):
     if not end or not end[0]["finished"]:
         raise ValueError("the longest game did not finish")
     hub = end[0].get("hub") or {}
-    if hub.get("connections") != 1 or not hub.get("notices") or not hub.get("acks") or not hub.get("stored"):
+    if hub.get("connections") != 1 or not hub.get("pushes") or not hub.get("acks") or not hub.get("stored"):
         raise ValueError("the hub did not sync the game: %r" % (hub,))
     if labels.count("hub") < presses // 2:
         raise ValueError("too few steps in the hub's syncs: %d" % labels.count("hub"))

@@ -16,7 +16,8 @@ import socket
 import time
 
 from tallyboard import frames
-from tallyboard.seal import Seal, proof, session_key
+from tallyboard.handshake import proof, session_key
+from tallyboard.seal import Seal
 
 KEY = bytes(range(32))
 DEVICE = "clubtest1"

@@ -26,7 +26,7 @@ def request(fs, words):
     SSID PASSWORD KEY`` (the Wi-Fi name and password as hex of UTF-8)
     writes the enrollment, ``ENROLL -`` forgets it; returns the answer's
     words. FrameError or ValueError, nothing written, when it is refused."""
-    from tallyboard import frames  # loaded with the link that asks; not at boot (load)
+    from tallyboard import frames, frames_more  # loaded with the link that asks; not at boot (load)
 
     if len(words) == 2 and words[1] == "-":
         forget(fs)
@@ -34,7 +34,7 @@ def request(fs, words):
     if len(words) != 6:
         raise frames.FrameError("args", "ENROLL takes 5 arguments, or -")
     port = frames.parse_int(words[2], 1, 65535, "port")
-    save(fs, words[1], port, frames.unpack_text(words[3]), frames.unpack_text(words[4]), words[5])
+    save(fs, words[1], port, frames_more.unpack_text(words[3]), frames_more.unpack_text(words[4]), words[5])
     return ["OK", words[1], words[2]]
 
 

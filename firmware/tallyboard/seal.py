@@ -1,15 +1,11 @@
 # SPDX-License-Identifier: MIT
-"""Proofs and seals of the link between a board and a club hub
-(docs/CLUB.md, "The board link"), from the board's key: HMAC-SHA256
-(RFC 2104), shared by the board and the hub so they cannot disagree.
-
-- ``proof(key, who, device, hub_nonce, board_nonce)``: what the board
-  ("board") and the hub ("hub") each show to prove they hold the key, for
-  the two nonces of this session (64 hex digits);
-- ``session_key(key, hub_nonce, board_nonce)``: the key of one session;
-- ``Seal(session key).mac(text)``: the word every frame of the session
-  carries after its other words, the first 16 bytes of HMAC-SHA256 of
-  the frame's text before that word, in 32 hex digits.
+"""The seals of the link between a board and a club hub (docs/CLUB.md,
+"The board link"): HMAC-SHA256 (RFC 2104), shared by the board and the
+hub so they cannot disagree. ``Seal(session key).mac(text)`` is the word
+every frame of a session carries after its other words, the first 16
+bytes of HMAC-SHA256 of the frame's text before that word, in 32 hex
+digits. The proofs and the session's key, needed only while a session
+starts, are tallyboard.handshake's.
 
 MicroPython has ``hashlib.sha256`` but no ``hmac``: these few lines are
 HMAC as the RFC defines it (the tests check them against CPython's).
@@ -24,7 +20,6 @@ except ImportError:  # CPython
     const = int
 
 MAC_LEN = 32  # hex digits of a frame's seal word
-NONCE_LEN = 32  # hex digits of a nonce (16 random bytes)
 _BLOCK = const(64)  # SHA-256's block, in bytes
 # What a sealed frame ends with after its text: " SEAL *CRC".
 _TAIL = const(43)
@@ -54,17 +49,6 @@ def _hmac(pads, msg):
 def hmac_sha256(key, msg):
     """HMAC-SHA256 of bytes ``msg`` under bytes ``key`` (32 bytes)."""
     return _hmac(_pads(key), msg)
-
-
-def proof(key, who, device, hub_nonce, board_nonce):
-    """What ``who`` ("board" or "hub") shows for this session: 64 hex digits."""
-    text = "tricktally %s %s %s %s" % (who, device, hub_nonce, board_nonce)
-    return hexlify(hmac_sha256(key, text.encode())).decode()
-
-
-def session_key(key, hub_nonce, board_nonce):
-    """The key that seals every frame of one session (32 bytes)."""
-    return hmac_sha256(key, ("tricktally session %s %s" % (hub_nonce, board_nonce)).encode())
 
 
 def text_of(line):

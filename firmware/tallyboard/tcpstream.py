@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The board's byte stream to a club's hub over TCP, for the hub's link
-(tallyboard.hublink): the interface of tallyboard.usbstream.UsbStream that
+(tallyboard.club): the interface of tallyboard.usbstream.UsbStream that
 the link uses (``read_available``, ``write``, ``pump``, ``backlog``), and
 the connection itself, kept by ``step()`` from the app's loop.
 
@@ -55,7 +55,7 @@ class TcpStream:
     MicroPython's ``socket``); ``up()`` says whether the network is up
     (tallyboard.wifi; None: always)."""
 
-    def __init__(self, host, port, ticks_ms, sockets=None, up=None, watch=None, max_read=256, backoff=1000):
+    def __init__(self, host, port, ticks_ms, sockets=None, up=None, watch=None, max_read=128, backoff=1000):
         if sockets is None:
             import socket as sockets
         self.sockets = sockets
@@ -70,10 +70,10 @@ class TcpStream:
         self.first = self._backoff = backoff
         self._sock = None
         self._poll = None
-        self._rest = None  # the unsent end of the last frame
+        self._pending = None  # the unsent end of the last frame
         # The time that counts now: idle, the next try; connecting, when
         # the connect began; connected, when the last byte came.
-        self._at = ticks_ms()
+        self.at = ticks_ms()
         # Why the last connection ended: "silent", "refused", "no answer",
         # "no socket", "broken", "closed" (by the hub), or the link's word.
         self.why = None
@@ -88,7 +88,7 @@ class TcpStream:
         state = self.state
         now = self.ticks()
         if state == _CONNECTED:
-            if ticks_diff(now, self._at) > _SILENT_MS:
+            if ticks_diff(now, self.at) > _SILENT_MS:
                 self.close("silent")
         elif state == _CONNECTING:
             try:
@@ -102,21 +102,21 @@ class TcpStream:
                 self._poll = None
                 self.state = _CONNECTED
                 self.session += 1
-                self._at = now
-            elif ticks_diff(now, self._at) > _CONNECT_MS:
+                self.at = now
+            elif ticks_diff(now, self.at) > _CONNECT_MS:
                 self.close("no answer")
-        elif ticks_diff(now, self._at) >= 0:
+        elif ticks_diff(now, self.at) >= 0:
             if self.up is not None and not self.up():
-                self._at = now + 500
+                self.at = now + 500
             else:
-                self._open(now)
+                self.open(now)
 
-    def _open(self, now):
+    def open(self, now):
         import select
 
         sockets = self.sockets
         self.state = _CONNECTING
-        self._at = now
+        self.at = now
         try:
             s = self._sock = sockets.socket(sockets.AF_INET, sockets.SOCK_STREAM)
             s.setblocking(False)
@@ -133,7 +133,7 @@ class TcpStream:
             self.close("no socket")
             return
         # MicroPython's sockets read with readinto, CPython's with recv_into.
-        self._into = getattr(s, "readinto", None) or s.recv_into
+        self.readinto = getattr(s, "readinto", None) or s.recv_into
         if self.watch is not None:
             self.watch(s, True)
 
@@ -145,10 +145,10 @@ class TcpStream:
         """End the connection (what waits to be sent is dropped: it belongs
         to this session); the next try follows the backoff."""
         s = self._sock
-        self._sock = self._poll = self._rest = None
+        self._sock = self._poll = self._pending = None
         self.state = _IDLE
         self.why = why
-        self._at = self.ticks() + self._backoff
+        self.at = self.ticks() + self._backoff
         self._backoff = min(2 * self._backoff, _MOST_MS)
         if s is not None:
             if self.watch is not None:
@@ -165,17 +165,17 @@ class TcpStream:
         state = self.state
         now = self.ticks()
         if state == _IDLE:
-            return max(0, ticks_diff(self._at, now))
-        if state == _CONNECTING or self._rest is not None:
+            return max(0, ticks_diff(self.at, now))
+        if state == _CONNECTING or self._pending is not None:
             return 20
-        return max(0, _SILENT_MS - ticks_diff(now, self._at))
+        return max(0, _SILENT_MS - ticks_diff(now, self.at))
 
     def read_available(self):
         """The bytes that have arrived (at most max_read), b'' when none."""
         if self.state != _CONNECTED:
             return b""
         try:
-            n = self._into(self._buf)
+            n = self.readinto(self._buf)
         except OSError as e:
             if e.args[0] not in _WAITING:
                 self.close("broken")
@@ -185,22 +185,22 @@ class TcpStream:
         if not n:
             self.close("closed")
             return b""
-        self._at = self.ticks()
+        self.at = self.ticks()
         return bytes(self._buf[:n])
 
     def write(self, data):
         """Send ``data`` (a whole frame) as far as the socket takes it now;
         dropped whole (counted) while a frame waits or there is no
         connection."""
-        if self.state != _CONNECTED or self._rest is not None:
+        if self.state != _CONNECTED or self._pending is not None:
             self.dropped += 1
             return
-        self._rest = memoryview(data)
+        self._pending = memoryview(data)
         self.pump()
 
     def pump(self):
         """Send what waits of the last frame as far as the socket takes it."""
-        rest = self._rest
+        rest = self._pending
         if rest is None:
             return 0
         try:
@@ -210,9 +210,9 @@ class TcpStream:
                 self.close("broken")
             return self.backlog()
         n = n or 0
-        self._rest = rest[n:] if n < len(rest) else None
+        self._pending = rest[n:] if n < len(rest) else None
         return self.backlog()
 
     def backlog(self):
         """Bytes waiting to be sent: a whole frame's worth while part of one waits."""
-        return _LINE if self._rest is not None else 0
+        return _LINE if self._pending is not None else 0

@@ -623,6 +623,15 @@ class Database:
         return {gid: (n, crc) for gid, n, crc in rows if size(n) is not None}
 
     @_errors_as_one_line
+    def stored_journal(self, device_id, game_id, folder=""):
+        """The journal bytes stored with game ``game_id`` of board
+        ``device_id``'s folder ``folder`` (what :meth:`synced_upto` sizes),
+        or None when none are (no such game, or one stored without them)."""
+        c = _GAMES.c
+        row = self.conn.execute(sa.select(c.journal).where(_key(device_id, folder, game_id))).first()
+        return bytes(row[0]) if row is not None and row[0] is not None else None
+
+    @_errors_as_one_line
     def other_folders(self, device_id, folder=""):
         """This board's games stored under folders other than ``folder``:
         {game_id: [(folder, journal_size, checksum), ...]}, latest first."""

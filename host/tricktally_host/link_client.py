@@ -22,7 +22,7 @@ import time
 import serial
 import serial.tools.list_ports
 
-from tallyboard import frames
+from tallyboard import frames, frames_more
 from tallyboard.frames import FrameError
 from tricktally_host import sim_port
 
@@ -389,7 +389,7 @@ class LinkClient:
         try:
             if len(w) != 4 or _int(w[0], "game") != game_id or _int(w[1], "offset") != offset:
                 raise LinkError("protocol", "FETCH answer for another chunk")
-            data = frames.unpack_data(w[3])
+            data = frames_more.unpack_data(w[3])
         except FrameError as e:
             raise LinkError("protocol", "bad FETCH data: %s" % e.message) from e
         if len(data) != _int(w[2], "length") or not data or len(data) > length:
@@ -443,7 +443,7 @@ class LinkClient:
             if len(w) != 5 or _int(w[0], "game") != game_id or _int(w[1], "piece") != k or _int(w[2], "offset") != len(data):
                 raise LinkError("protocol", "PIECE answer for another chunk")
             try:
-                piece = frames.unpack_data(w[4])
+                piece = frames_more.unpack_data(w[4])
             except FrameError as e:
                 raise LinkError("protocol", "bad PIECE data: %s" % e.message) from e
             if len(piece) != _int(w[3], "length") or not piece or len(piece) > want:
@@ -457,7 +457,7 @@ class LinkClient:
 
     def roster(self, names):
         """Send the player roster (names may have accents)."""
-        w = self.request("ROSTER", *[frames.pack_text(n) for n in names])
+        w = self.request("ROSTER", *[frames_more.pack_text(n) for n in names])
         return _int(w[0], "count") if w else 0
 
     def enroll(self, host, port, ssid, password, key):
@@ -467,7 +467,7 @@ class LinkClient:
         the board's ``key`` (64 hex digits). In use from the board's next
         start. The board's refusal (LinkError ``value``) names what is wrong,
         never the password or the key."""
-        self.request("ENROLL", host, port, frames.pack_text(ssid), frames.pack_text(password), key)
+        self.request("ENROLL", host, port, frames_more.pack_text(ssid), frames_more.pack_text(password), key)
 
     def unenroll(self):
         """Forget the board's enrollment (from its next start it plays without a hub)."""

@@ -317,7 +317,7 @@ def sync_board(client, db, spool=None, progress=None, set_time=True, now=time.ti
                 cache.drop(gid)
                 raise SyncError("game %d: journal checksum %s does not match the board's %s"
                                 % (gid, crc_hex(data), board_crc))
-        status, used, finished = _store(db, report, device, folder, gid, data, now)
+        status, used, finished, _ = store_journal(db, report, device, folder, gid, data, now)
         if status is None:
             continue
         report.stored[gid] = status
@@ -364,16 +364,18 @@ def _take_over(client, db, report, device, folder, gid, size, candidates):
     return None
 
 
-def _store(db, report, device, folder, gid, data, now):
-    """Store the journal ``data`` of game ``gid``: (status, bytes stored,
-    finished), or (None, 0, False) when it holds no game that can be stored
-    (its bytes are then kept as a damaged piece and the problem reported)."""
+def store_journal(db, report, device, folder, gid, data, now=time.time):
+    """Store the journal ``data`` of game ``gid`` as a sync does (a club's
+    hub too, for the bytes a board pushed: tricktally_host.club.pushes):
+    (status, bytes stored, finished, the record), or (None, 0, False,
+    None) when it holds no game that can be stored (its bytes are then kept
+    as a damaged piece and the problem reported in ``report``)."""
     try:
         record, damage, game, used = record_of(data, device, gid)
     except ValueError as e:  # RuleError and JournalError are ValueErrors
         db.store_piece(device, gid, "unreadable", data, folder=folder)
         report.problems.append("game %d: journal does not replay (%s); its bytes are kept, not acknowledged" % (gid, e))
-        return None, 0, False
+        return None, 0, False, None
     kept = data[:used]
     if used < len(data):
         db.store_piece(device, gid, "tail", data[used:], folder=folder)
@@ -387,8 +389,8 @@ def _store(db, report, device, folder, gid, data, now):
     except RecordError as e:
         db.store_piece(device, gid, "unreadable", data, folder=folder)
         report.problems.append("game %d: cannot be stored (%s); its bytes are kept, not acknowledged" % (gid, e))
-        return None, 0, False
-    return status, used, game.finished
+        return None, 0, False, None
+    return status, used, game.finished, record
 
 
 def _fetch_game(client, cache, gid, size, data, chunk, window, lead, on_piece, on_lead):

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
-"""The board's link to a club hub (tallyboard.club, tcpstream, hublink,
+"""The board's link to a club hub (tallyboard.club, server, tcpstream, handshake,
 seal; docs/CLUB.md), on CPython over real sockets on localhost: a hub
 played by hand (tests/club.py) proves or forges the key, and sends what a
 real hub never would. The same code on the MicroPython unix port, against
 the real listener: tests/firmware/test_club_on_micropython.py."""
 
+import binascii
 import hashlib
 import hmac
 import json
@@ -14,8 +15,9 @@ import time
 
 import pytest
 
-from tallyboard import enrollment, frames
-from tallyboard.seal import Seal, hmac_sha256, proof, session_key, text_of
+from tallyboard import enrollment, frames, frames_more
+from tallyboard.handshake import hmac_sha256, proof, session_key
+from tallyboard.seal import Seal, text_of
 from tallyboard.tcpstream import TcpStream
 from tests.club import DEVICE, KEY, RawHub, club_board, full_listener
 from tests.firmware.ui_corpus import corpus
@@ -62,11 +64,11 @@ def test_before_the_hub_proves_the_key_nothing_but_hello_auth_prove_is_answered(
     before = state(s.app)
     assert hub.ask("HELLO")[:2] == ["OK", DEVICE]
     for words in (["LIST"], ["FETCH", 1, 0, 100], ["SUM", 1, 10], ["ACK", 1, 10, "00000000"], ["TIME", 1800000000],
-                  ["ROSTER", frames.pack_text("Zoë")], ["SEAT", 1, 2, 3], ["PIECES", 1], ["STOP"]):
+                  ["ROSTER", frames_more.pack_text("Zoë")], ["SEAT", 1, 2, 3], ["PIECES", 1], ["STOP"]):
         answer = hub.ask(*words)
         assert answer[:2] == ["ERR", "auth"], (words, answer)
     assert state(s.app) == before
-    assert s.app.link.hub.seal is None
+    assert s.app.link.seal is None
 
 
 def test_a_wrong_proof_is_refused_and_the_connection_closed(hub_and_board):
@@ -144,17 +146,78 @@ def test_a_frame_of_an_earlier_session_is_refused_in_the_next(hub_and_board):
     assert state(s.app) == before
 
 
-def test_the_board_tells_the_hub_of_each_new_record_sealed(hub_and_board):
-    hub, s = hub_and_board
-    hub.prove()
-    s.play_hand(corpus("spades", seed=3, games=1, n=4)[0][2])
-    for _ in range(20):
+def pushes(hub, s, passes=20):
+    """The board's loop run ``passes`` times; the notices it sent since the
+    last call, as (words, seal checked)."""
+    for _ in range(passes):
         s.app.work()
     hub.read_line(0.2)
-    assert hub.notices, "no notice after the entries"
+    out = []
     for line in hub.notices:
-        rid, words = frames.decode(line, frames.NOTICE)
-        assert words[0] == "NEW" and words[-1] == hub.seal.mac(text_of(line))
+        words = frames.decode(line, frames.NOTICE)[1]
+        assert words[-1] == hub.seal.mac(text_of(line)), "a notice with a wrong seal"
+        out.append(words[:-1])
+    hub.notices = []
+    return out
+
+
+def journal_bytes(s, gid):
+    j = s.app.journal
+    return j.read(gid, 0, j.size(gid))
+
+
+def test_the_board_pushes_its_new_journal_bytes_sealed_one_push_at_a_time(hub_and_board):
+    hub, s = hub_and_board
+    hub.prove()
+    got = pushes(hub, s)
+    assert len(got) == 1, "one push, then the board waits for the hub's answer"
+    verb, gid, size, offset, crc, data = got[0]
+    gid, size, offset = int(gid), int(size), int(offset)
+    held = journal_bytes(s, gid)
+    data = frames_more.unpack_data(data)
+    assert verb == "PUSH" and size == len(held) and offset == 0 and len(data) == min(size, frames.MAX_CHUNK)
+    assert data == held[:len(data)] and crc == "%08x" % (binascii.crc32(data) & 0xFFFFFFFF)
+    assert pushes(hub, s) == []  # nothing more until the hub answers
+    while len(data) < size:  # the rest of a long journal, a chunk a push
+        assert hub.ask("HAVE", gid, len(data), "%08x" % (binascii.crc32(data) & 0xFFFFFFFF)) == \
+            ["OK", str(gid), str(len(data))]
+        (verb, _, _, offset, _, more), = pushes(hub, s)
+        assert int(offset) == len(data)
+        data += frames_more.unpack_data(more)
+    assert data == held
+    assert hub.ask("HAVE", gid, size, "%08x" % (binascii.crc32(data) & 0xFFFFFFFF))[0] == "OK"
+    assert pushes(hub, s) == [] and s.app.journal.synced(gid) == 0  # HAVE promises nothing
+    # A new hand: its bytes, from where the hub is, as they are written.
+    s.play_hand(corpus("spades", seed=3, games=1, n=4)[0][2])
+    got = pushes(hub, s)
+    while got:
+        (verb, _, size, offset, crc, more), = got
+        assert int(offset) == len(data)
+        data += frames_more.unpack_data(more)
+        assert crc == "%08x" % (binascii.crc32(data) & 0xFFFFFFFF)
+        assert hub.ask("HAVE", gid, len(data), crc)[0] == "OK"
+        got = pushes(hub, s)
+    held = journal_bytes(s, gid)
+    assert data == held and int(size) == len(held)
+    # ACK: the same, and the board takes it as stored.
+    assert hub.ask("ACK", gid, len(held), crc) == ["OK", str(gid), str(len(held))]
+    assert s.app.journal.synced(gid) == len(held) and pushes(hub, s) == []
+
+
+def test_a_hub_holding_other_bytes_gets_no_more_of_that_game_this_session(hub_and_board):
+    hub, s = hub_and_board
+    hub.prove()
+    (_, gid, size, _, crc, _), = pushes(hub, s)
+    wrong = "%08x" % (int(crc, 16) ^ 1)
+    assert hub.ask("HAVE", gid, 0, wrong)[:2] == ["ERR", "value"]  # not the board's (empty) start
+    assert hub.ask("HAVE", gid, 10, wrong)[:2] == ["ERR", "value"]
+    s.play_hand(corpus("spades", seed=3, games=1, n=4)[0][2])
+    assert pushes(hub, s) == []
+    assert s.app.journal.synced(int(gid)) == 0
+    hub.accept()  # a new session: pushed again, from the start
+    hub.prove()
+    (_, again, _, offset, _, _), = pushes(hub, s)
+    assert again == gid and offset == "0"
 
 
 def test_one_request_is_answered_a_pass_of_the_loop(hub_and_board):
@@ -164,13 +227,13 @@ def test_one_request_is_answered_a_pass_of_the_loop(hub_and_board):
     hub.pump = None
     hub.send_raw(hub.frame(["LIST"]) + hub.frame(["SUM", 1, 10]) + hub.frame(["PIECES", 1]))
     time.sleep(0.05)
-    answered = link.hub.requests
+    answered = link.requests
     link.poll()
-    assert link.hub.requests == answered + 1
+    assert link.requests == answered + 1
     assert link.idle(None) == 0  # come straight back: requests wait
     link.poll()
     link.poll()
-    assert link.hub.requests == answered + 3
+    assert link.requests == answered + 3
     assert link.idle(None) != 0
 
 
@@ -200,14 +263,14 @@ def test_enroll_over_usb_writes_the_club_atomically_and_forget_removes_it():
     b = MemBoard(games=1)
     b.ask("HELLO")
     key = "ab" * 32
-    assert b.ask("ENROLL", "10.0.0.5", 8765, frames.pack_text("Club Wi-Fi"), frames.pack_text("secret pw"), key) == \
+    assert b.ask("ENROLL", "10.0.0.5", 8765, frames_more.pack_text("Club Wi-Fi"), frames_more.pack_text("secret pw"), key) == \
         ["OK", "10.0.0.5", "8765"]
     club = enrollment.load(b.fs)
     assert club == {"host": "10.0.0.5", "port": 8765, "ssid": "Club Wi-Fi", "password": "secret pw",
                     "key": bytes.fromhex(key)}
     before = b.state()
     for args in (["h" * 254, 8765, "41", "-", key], ["10.0.0.5", 0, "41", "-", key], ["10.0.0.5", 1, "-", "-", key],
-                 ["10.0.0.5", 1, "41", frames.pack_text("short"), key], ["10.0.0.5", 1, "41", "-", "AB" * 32],
+                 ["10.0.0.5", 1, "41", frames_more.pack_text("short"), key], ["10.0.0.5", 1, "41", "-", "AB" * 32],
                  ["10.0.0.5", 1, "41", "-"]):
         answer = b.ask("ENROLL", *args)
         assert answer[0] == "ERR" and "secret" not in " ".join(answer) and key not in " ".join(answer), answer
@@ -317,7 +380,7 @@ def test_an_enrolled_board_sends_a_whole_game_to_a_proving_hub():
     data = b""
     while len(data) < size:
         words = hub.ask("FETCH", gid, len(data), 600)
-        data += frames.unpack_data(words[4])
+        data += frames_more.unpack_data(words[4])
     crc = "%08x" % (__import__("binascii").crc32(data) & 0xFFFFFFFF)
     assert hub.ask("SUM", gid, size) == ["OK", str(gid), str(size), crc]
     assert hub.ask("ACK", gid, size, crc) == ["OK", str(gid), str(size)]
@@ -355,4 +418,4 @@ def test_main_adds_the_hubs_link_only_for_an_enrolled_board_with_a_radio(monkeyp
     link = main._link_factory("d1", picow)(s.app)
     assert isinstance(link, ClubLink) and link.stream.address == ("10.0.0.9", 8765)
     assert link.usb.stream is usb  # and USB as ever
-    assert link.hub is None  # the hub's link comes when the hub first speaks
+    assert link.seal is None  # no session before the hub proves the key

@@ -136,7 +136,7 @@ def test_a_board_without_a_key_or_with_a_wrong_one_is_refused_and_nothing_stored
     assert stored_games(listener.db_path, "board-z") == {} and stored_games(listener.db_path, "board-b") == {}
     assert not listener.events.of("connected") and not listener.events.of("stored")
     for s in boards:
-        assert s.app.link.hub is None or s.app.link.hub.seal is None
+        assert s.app.link.seal is None
         assert s.app.game is not None  # the board plays on
 
 
@@ -240,10 +240,43 @@ def test_an_answer_with_a_wrong_seal_ends_the_session():
     notice = frames.encode(frames.NOTICE, 1, ["NEW", Seal(KEY).mac(b"!1 NEW")])
     board_side.sendall(sealed + notice)
     assert port.read(100) == good + b"\n"
-    assert port.wait_notice(0, 1) and port.notices == 1
+    assert port.next_notice(1) == ["NEW"] and port.notices == 1
     forged = frames.encode(frames.RESPONSE, 4, ["OK", "end", Seal(b"f" * 32).mac(b"<4 OK end")])
     board_side.sendall(forged)
     with pytest.raises(SealError):
         port.read(100)
     assert port.closed and port.forged == 1
     board_side.close()
+
+
+def test_what_a_push_cannot_settle_goes_through_the_full_sync(hub, tmp_path):
+    listener, boards = hub
+    s = board(listener, boards)
+    run_until([s], lambda: listener.events.of("connected"))
+    gid = None
+
+    def stored_all():
+        size = s.app.journal.size(gid)
+        return any(e["size"] == size for e in listener.events.of("stored"))
+
+    play(s, "spades", 2)
+    gid = s.app.journal.ids()[-1]
+    run_until([s], stored_all)
+    spool = tmp_path / "spool"
+    assert not list(spool.rglob("*.journal"))  # pushes need no spool
+    # The game as an older sync stored it: no journal bytes to extend.
+    with Database(listener.db_path) as db:
+        db.conn.exec_driver_sql("UPDATE games SET journal = NULL")
+        db.conn.commit()
+    s.app.link.stream.close()  # a new session: the hub reads the database again
+    run_until([s], lambda: len(listener.events.of("connected")) == 2)
+    s.play_hand(corpus("spades", seed=5, games=1, n=4)[0][2])
+    run_until([s], stored_all)
+    assert list(spool.rglob("*.journal"))  # the USB sync's code fetched it
+    journal = s.app.journal.read(gid, 0, s.app.journal.size(gid))
+    assert stored_games(listener.db_path, "board-a")[gid][0] == journal
+    # And the pushes go on from there.
+    s.play_hand(corpus("spades", seed=5, games=1, n=4)[0][3])
+    run_until([s], stored_all)
+    assert stored_games(listener.db_path, "board-a")[gid][0] == s.app.journal.read(gid, 0, s.app.journal.size(gid))
+    assert not listener.events.of("problem")

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.dialects import postgresql
 
-from tallyboard import frames
+from tallyboard import frames_more
 from tallyboard.config_store import ConfigError, _check_roster
 from tests.core.play import random_game
 from tests.host.link_helpers import MemBoard
@@ -233,7 +233,7 @@ def test_fuzz_names_pushed(board, names):
     except (ConfigError, TypeError):
         board_takes = False
     try:
-        words = [frames.pack_text(n) for n in names]
+        words = [frames_more.pack_text(n) for n in names]
     except UnicodeEncodeError:
         words = None
     if problem is None:

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tallyboard import frames
+from tallyboard import frames, frames_more
 from tallyboard.journal import record as jf
 from tallyfakes.memfs import MemFS
 from tallyboard.journal.journal import Journal
@@ -67,7 +67,7 @@ def _request(rnd, b, rid):
         ["PIECES", str(gid)],
         ["PIECE", str(gid), str(rnd.randint(0, 3)), "0", "100"],
         ["TIME", str(rnd.randrange(5000000000))],
-        ["ROSTER", frames.pack_text(rnd.choice(ACCENTED)), frames.pack_text("x" * rnd.randint(1, 12))],
+        ["ROSTER", frames_more.pack_text(rnd.choice(ACCENTED)), frames_more.pack_text("x" * rnd.randint(1, 12))],
         ["NOPE", "1"],
     ]
     words = list(rnd.choice(templates))

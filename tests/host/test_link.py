@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tallyboard import frames
+from tallyboard import frames, frames_more
 from tallyboard.config import Config
 from tallyfakes.memfs import MemFS
 from tallyboard.journal.journal import Journal
@@ -73,7 +73,7 @@ def test_fetch_sum_and_ack():
     while len(data) < size:
         w = b.ask("FETCH", gid, len(data), frames.MAX_CHUNK)
         assert w[:3] == ["OK", str(gid), str(len(data))]
-        piece = frames.unpack_data(w[4])
+        piece = frames_more.unpack_data(w[4])
         assert int(w[3]) == len(piece) > 0
         data += piece
     assert data == b.journal.read(gid, 0, size)
@@ -114,9 +114,9 @@ def test_fetch_sum_and_ack():
         ("TIME", ("soon",), "args"),
         ("ROSTER", (), "args"),
         ("ROSTER", ("zz",), "args"),
-        ("ROSTER", (frames.pack_text("A" * 11),), "value"),
-        ("ROSTER", tuple(frames.pack_text("P%d" % i) for i in range(13)), "value"),
-        ("ROSTER", (frames.pack_text("a\x07b"),), "value"),
+        ("ROSTER", (frames_more.pack_text("A" * 11),), "value"),
+        ("ROSTER", tuple(frames_more.pack_text("P%d" % i) for i in range(13)), "value"),
+        ("ROSTER", (frames_more.pack_text("a\x07b"),), "value"),
         ("HELLO", ("again",), "args"),
         ("DELETE", ("1",), "unknown"),
         ("hello", (), "unknown"),
@@ -125,7 +125,7 @@ def test_fetch_sum_and_ack():
 def test_bad_requests_get_an_error_and_change_nothing(verb, args, code):
     b = MemBoard(games=2)
     hello(b)
-    b.ask("ROSTER", frames.pack_text("Zoë"))
+    b.ask("ROSTER", frames_more.pack_text("Zoë"))
     before = b.state()
     rid = b.next_id
     w = b.ask(verb, *args)
@@ -139,7 +139,7 @@ def test_roster_with_accents_and_time():
     b = MemBoard(games=1)
     hello(b)
     names = ["Zoë", "Jérôme", "Ñuño", "Ana"]
-    assert b.ask("ROSTER", *[frames.pack_text(n) for n in names]) == ["OK", "4"]
+    assert b.ask("ROSTER", *[frames_more.pack_text(n) for n in names]) == ["OK", "4"]
     assert b.config.roster == names
     assert b.ask("TIME", 1700000123) == ["OK", "1700000123"]
     assert b.clock.time() == 1700000123
@@ -200,7 +200,7 @@ def _session_lines(ids, sizes, digests):
         rid += 1
         lines.append(frames.encode(frames.REQUEST, rid, ["ACK", str(gid), str(sizes[gid]), "%08x" % digests[gid]]))
     rid += 1
-    lines.append(frames.encode(frames.REQUEST, rid, ["ROSTER", frames.pack_text("Zoë"), frames.pack_text("Ben")]))
+    lines.append(frames.encode(frames.REQUEST, rid, ["ROSTER", frames_more.pack_text("Zoë"), frames_more.pack_text("Ben")]))
     return lines
 
 
@@ -265,7 +265,7 @@ from tallyboard.journal.journal import Journal
 from tallyboard.config import Config
 from tallyfakes.fake_clock import FakeClock
 from tallyboard.link import Link
-from tallyboard import frames
+from tallyboard import frames, frames_more
 from tricktally import new_game
 
 class S:
@@ -292,7 +292,7 @@ for v in (3, 2, 4, 3):
 s = S()
 link = Link(s, j, Config(fs), clock, 'vmboard', '0.1.0')
 reqs = [['HELLO'], ['LIST'], ['FETCH', str(gid), '0', '600'], ['SUM', str(gid), str(j.size(gid))],
-        ['ACK', str(gid), str(j.size(gid)), '%08x' % j.digest(gid, j.size(gid))], ['ROSTER', frames.pack_text('Zo\\u00eb'), frames.pack_text('J\\u00e9r\\u00f4me')],
+        ['ACK', str(gid), str(j.size(gid)), '%08x' % j.digest(gid, j.size(gid))], ['ROSTER', frames_more.pack_text('Zo\\u00eb'), frames_more.pack_text('J\\u00e9r\\u00f4me')],
         ['TIME', '1700000000'], ['NOPE']]
 for i in range(len(reqs)):
     s.inbox = b'noise\\n' + frames.encode(62, i + 1, reqs[i])
@@ -309,7 +309,7 @@ print(Config(fs).roster == ['Zo\\u00eb', 'J\\u00e9r\\u00f4me'], j.synced(gid) ==
     assert answers[0][1][:6] == ["OK", "vmboard", "0.1.0", "1", "1024", "600"]
     assert re.fullmatch(r"[0-9a-f]{8}", answers[0][1][6])
     assert answers[1][1][0:2] == ["OK", "end"] and len(answers[1][1]) == 3
-    data = frames.unpack_data(answers[2][1][4])
+    data = frames_more.unpack_data(answers[2][1][4])
     assert data.startswith(b"0 s {")
     assert answers[3][1][3] == "%08x" % binascii.crc32(data)
     assert [a[1][0] for a in answers[4:7]] == ["OK", "OK", "OK"]

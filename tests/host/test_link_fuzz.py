@@ -8,7 +8,7 @@ import time
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tallyboard import frames
+from tallyboard import frames, frames_more
 from tests.host.link_helpers import MemBoard
 
 SESSION_ID = 1000  # HELLO's id: later ids must be above it
@@ -74,9 +74,9 @@ def wrong_args(draw):
             st.text(min_size=1, max_size=8).map(lambda s: " " + s),
         ))
         good = draw(st.lists(st.sampled_from(["Ana", "Zoë", "Ben"]), max_size=3))
-        words = ["ROSTER"] + [frames.pack_text(n) for n in good + [bad]]
+        words = ["ROSTER"] + [frames_more.pack_text(n) for n in good + [bad]]
     elif kind == 10:  # too many names
-        words = ["ROSTER"] + [frames.pack_text("P%d" % i) for i in range(draw(st.integers(13, 40)))]
+        words = ["ROSTER"] + [frames_more.pack_text("P%d" % i) for i in range(draw(st.integers(13, 40)))]
     elif kind == 11:  # unknown verbs
         words = [draw(junk_word.filter(lambda w: w not in VERBS))] + draw(st.lists(junk_word, max_size=4))
     else:  # ROSTER with no name
@@ -95,7 +95,7 @@ def out_of_order(draw):
     words = draw(st.sampled_from([
         ["ACK", str(g), str(SIZES[g]), "00000000"],
         ["TIME", "1700000000"],
-        ["ROSTER", frames.pack_text("Zoë"), frames.pack_text("Ana")],
+        ["ROSTER", frames_more.pack_text("Zoë"), frames_more.pack_text("Ana")],
         ["FETCH", str(g), "0", "100"],
         ["LIST"],
     ]))
@@ -109,7 +109,7 @@ def damaged(draw):
     g = draw(game)
     line = frame(draw(new_id), draw(st.sampled_from([
         ["ACK", str(g), str(SIZES[g]), "00000000"], ["TIME", "1700000000"], ["LIST"], ["SUM", str(g), "5"],
-        ["ROSTER", frames.pack_text("Zoë")],
+        ["ROSTER", frames_more.pack_text("Zoë")],
     ])))
     original = line
     for _ in range(draw(st.integers(1, 3))):

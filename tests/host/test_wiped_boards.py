@@ -38,6 +38,8 @@ class OldLink(Link):
     def _hello(self, words):
         return Link._hello(self, words)[:6]
 
+    VERBS = dict(Link.VERBS, HELLO=_hello)
+
 
 def board(count, seed, old=False, fs=None):
     b = BoardThread(device_id=DEVICE, fs=fs)

@@ -183,7 +183,7 @@ class Board:
         from tallyboard.wifi import Wifi
 
         key = b"k" * 32
-        self.hub = fake_hub.Hub(key, "testboard", self.wifi)
+        self.hub = fake_hub.Hub(key, "testboard", self.wifi, self._game_over)
         wifi = Wifi("club", "", self.clock.ticks_ms, fake_hub.network())
         club = {"host": "10.0.0.1", "port": 8765, "key": key}
         sockets = fake_hub.sockets(self.hub)
@@ -193,6 +193,12 @@ class Board:
             club = {"host": "127.0.0.1", "port": self.blackhole_port, "key": key}
         return clubs.start(app, club, "testboard", "0.1.0", self.link, sockets=sockets, up=wifi.up,
                            random_bytes=_nonce)
+
+    def _game_over(self):
+        # The fake hub's stand-in for the listener's replay: is the game
+        # the board pushes finished?
+        g = self.app.game
+        return g is None or g.finished
 
     def press(self, key):
         """Inject one key press (a letter of KEYS, upper case for long);
@@ -252,7 +258,8 @@ class Board:
 
     def _answered(self):
         # Requests the club hub's link has answered (0 without one).
-        hub = self.app.link.hub if self.wifi else None
+        hub = self.app.link if self.wifi else None
+        hub = getattr(hub, "hub", hub)  # firmware before the pushes kept the hub's link there
         return hub.requests + hub.errors if hub is not None else 0
 
 
@@ -322,7 +329,7 @@ def steps(data):
     hub = board.hub
     if hub is not None:
         end["hub"] = {"connections": hub.connections, "notices": hub.notices, "acks": hub.acks, "took": hub.took,
-                      "stored": [hub.games[g][0] for g in hub.games]}
+                      "stored": [hub.games[g][0] for g in hub.games], "pushes": hub.synced}
     print(json.dumps({"end": end}))
 
 

@@ -110,11 +110,11 @@ def fetch_burst(board, burst, gid, got, out):
     game before): ``got`` is [bytes fetched, their running CRC], updated.
     The PC keeps a running CRC, not the bytes; and nothing of the answers
     stays in the caller's frame (the collector would see it there)."""
-    from tallyboard import frames
+    from tallyboard import frames_more
 
     for words, answer in zip(burst, exchange(board, burst, out)):
         if words[0] == "FETCH" and answer[0] == "OK":
-            piece = frames.unpack_data(answer[-1])
+            piece = frames_more.unpack_data(answer[-1])
             got[1] = crc32(piece, got[1])
             got[0] += len(piece)
         elif words[0] == "SUM" and answer[-1] != "%08x" % (got[1] & 0xFFFFFFFF):

@@ -146,14 +146,13 @@ def main():
         board.run(20)
     app = board.app
     link = app.link
-    hub = link.hub
     screen = app.screen
     print(json.dumps({"end": {
         "games": board.games(), "acked": board.acked(), "entries": board.entries, "press_us_max": board.slowest,
         "screen": [screen.__class__.__name__, getattr(screen, "title", None), getattr(screen, "lines", None)],
-        "seat": list(hub.seat) if hub is not None and hub.seat else None, "time": app.clock.time(),
+        "seat": list(link.seat) if link.seat else None, "time": app.clock.time(),
         "sessions": link.stream.session, "dropped": link.stream.dropped, "backlog": link.stream.backlog(),
-        "errors": hub.errors if hub is not None else 0, "proved": hub is not None and hub.seal is not None,
+        "errors": link.errors, "proved": link.seal is not None,
         "why": link.stream.why}}))
 
 

@@ -12,7 +12,7 @@ from tallyboard.journal import folder_id
 from tallyboard.journal.encode import encode
 from tallyboard.journal.files import LOW_SPACE, NEXT_FILE, GameFile, Stored, ack_name, free_id, get_file, piece_name, try_remove
 from tallyboard.journal.record import AMEND, END, ENTRY, START, VERSION, JournalError, crc_of
-from tallyboard.journal.sync import _crc, _fold_away, _write_ack, finished, ids
+from tallyboard.journal.sync import _crc, _fold_away, _write_ack, finished
 
 
 def new_game(j, game, created=None, entries=True):
@@ -107,7 +107,7 @@ def stored(j, game_id, game):
 
 def _save_acks(j):
     # Write the acknowledgements a full flash kept in RAM.
-    for gid in ids(j):
+    for gid in j.ids():
         st = j._games[gid]
         if not st.ack_saved and st.ack_crc is not None:
             try:
@@ -163,7 +163,7 @@ def space(j):
 def oldest_synced(j):
     """The id of the oldest finished game the PC has in full (the one to
     delete first when space runs low), or None."""
-    for gid in ids(j):
+    for gid in j.ids():
         st = j._games[gid]
         if st.size and st.synced >= st.size and finished(j, gid):
             if _verified(j, st):

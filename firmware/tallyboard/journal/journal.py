@@ -19,11 +19,12 @@ kept inline in the directory's metadata, so an entry programs flash pages
 and erases no sector (docs/JOURNAL.md, "Tail file and fold").
 
 This module is what a game keeps in RAM: entries and undos, the tail and
-its fold. The other operations are methods too, each done by the module
+its fold, and what a sync or a club's hub reads (the games, their sizes
+and bytes). The other operations are methods too, each done by the module
 of its layer, loaded when asked for and let go by ``rest`` (the next entry
 or undo, the home menu): boot.py (boot, the opening of a stored game),
-sync.py (what the serial link asks), games.py (new games, amendments, the
-end, deletes, space).
+sync.py (the rest of what the serial link asks), games.py (new games,
+amendments, the end, deletes, space).
 
 A failed write (the file system raises) leaves the journal as it was before
 the call: ``_append`` either completes the record or raises with the file
@@ -100,8 +101,8 @@ class Journal:
         # The same as tuples (kind, game id, 0, 0, None) for the screen
         # (tallyboard.notes words them in the board's language).
         self.notices = []
-        # Records written since boot: a club hub's link tells the hub when
-        # it changes (tallyboard.hublink).
+        # Records written since boot: a club hub's link pushes the new
+        # bytes when it changes (tallyboard.club).
         self.written = 0
 
     # ----- the layers loaded on use ----------------------------------------
@@ -213,21 +214,44 @@ class Journal:
         """The oldest finished game the PC has in full, or None (games.oldest_synced)."""
         return self._ops().oldest_synced(self)
 
+    # What a sync and a club's hub read (the hub after every entry): here,
+    # so that it loads nothing.
+
     def ids(self):
         """Ids of every game on the board, oldest first."""
-        return self._sync().ids(self)
+        if self._pending is not None:
+            self._begun()  # a game begun by the last press has its id
+        out = list(self._games.keys())
+        out.sort()
+        return out
 
     def size(self, game_id):
-        """Bytes in the game's journal, its tail's records included."""
-        return self._sync().size(self, game_id)
+        """Bytes in the game's journal (its tail's records included: they
+        are in the game file before any of them is read)."""
+        st = self._file(game_id)
+        return st.size + st.tail
 
     def read(self, game_id, offset, length):
-        """Raw journal bytes from ``offset`` (at most ``length``), for sync."""
-        return self._sync().read(self, game_id, offset, length)
+        """Raw journal bytes from ``offset`` (at most ``length``), for sync:
+        the game file's, then the tail's records after them."""
+        st = self._file(game_id)
+        if not isinstance(offset, int) or not isinstance(length, int) or offset < 0 or length < 0:
+            raise JournalError("offset and length must be whole numbers >= 0")
+        end = min(offset + length, st.size + st.tail)
+        if offset >= end:
+            return b""
+        out = b""
+        if offset < st.size:
+            out = self.fs.read_at(st.name, offset, min(end, st.size) - offset)
+        if end > st.size:
+            at = max(offset, st.size)
+            out += self.fs.read_at(st.tail_name, st.head + at - st.size, end - at)
+        return out
 
     def synced(self, game_id):
-        """Bytes of the journal the PC has acknowledged."""
-        return self._sync().synced(self, game_id)
+        """Bytes of the journal the PC has acknowledged (with a digest that
+        matches what the file holds)."""
+        return self._file(game_id).synced
 
     def digest(self, game_id, upto):
         """CRC-32 (int) of the first ``upto`` bytes of the game's journal."""

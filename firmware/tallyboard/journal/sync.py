@@ -3,11 +3,12 @@
 bytes, digests, acknowledgements, damaged pieces.
 
 Functions taking the Journal first, offered by ``Journal`` (journal.py)
-as its methods (``ids``, ``size``, ``read``, ``synced``, ``digest``,
-``mark_synced``, ``pieces``, ``read_piece``, ``has_open_game``,
-``finished``): loaded when the PC first asks, let go at the next entry or
-undo. A sync loads this module only; games.py (new games, the end,
-deletes, space) uses it too.
+as its methods (``digest``, ``mark_synced``, ``pieces``, ``read_piece``,
+``has_open_game``, ``finished``): loaded when the PC first asks, let go
+at the next entry or undo. A sync loads this module only; games.py (new
+games, the end, deletes, space) uses it too. What a club's link reads
+after every entry (``ids``, ``size``, ``read``, ``synced``) is
+Journal's own: it loads nothing.
 
 A game's bytes are its game file's, then its tail file's records
 (docs/JOURNAL.md, "Tail file and fold"): sizes, reads and digests cover
@@ -53,38 +54,6 @@ def _fold_away(j, st):
         pass
 
 
-def ids(j):
-    """Ids of every game on the board, oldest first."""
-    out = list(j._games.keys())
-    out.sort()
-    return out
-
-
-def size(j, game_id):
-    """Bytes in the game's journal (its tail's records included: they are
-    in the game file before any of them is read)."""
-    st = get_file(j, game_id)
-    return st.size + st.tail
-
-
-def read(j, game_id, offset, length):
-    """Raw journal bytes from ``offset`` (at most ``length``), for sync:
-    the game file's, then the tail's records after them."""
-    st = get_file(j, game_id)
-    if not isinstance(offset, int) or not isinstance(length, int) or offset < 0 or length < 0:
-        raise JournalError("offset and length must be whole numbers >= 0")
-    end = min(offset + length, st.size + st.tail)
-    if offset >= end:
-        return b""
-    out = b""
-    if offset < st.size:
-        out = j.fs.read_at(st.name, offset, min(end, st.size) - offset)
-    if end > st.size:
-        at = max(offset, st.size)
-        out += j.fs.read_at(st.tail_name, st.head + at - st.size, end - at)
-    return out
-
-
 def _crc(j, st, upto):
     # CRC-32 of the journal's first ``upto`` bytes (game file, then tail).
     n = min(upto, st.size)
@@ -92,12 +61,6 @@ def _crc(j, st, upto):
     if upto > n and crc >= 0:
         crc = _crc_file(j.fs, st.tail_name, upto - n, st.head, crc)
     return crc
-
-
-def synced(j, game_id):
-    """Bytes of the journal the PC has acknowledged (with a digest that
-    matches what the file holds)."""
-    return get_file(j, game_id).synced
 
 
 def digest(j, game_id, upto):

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Where the players go next, as the club's hub said it (a SEAT request:
-tallyboard.hublink): "Round 2" in the title, "Table 3, seat 2" under it.
+tallyboard.club): "Round 2" in the title, "Table 3, seat 2" under it.
 Shown when no game is being played (the home menu, the final standings);
 OK or BACK goes back to what was on screen. Loaded for this only, and
 forgotten when it is left."""

@@ -7,13 +7,15 @@ A TCP server with a thread per board (the sync below it blocks, as on
 USB). For each connection: HELLO names the board; its key is read from
 the database (``Database.board_key``; none: refused); AUTH and PROVE prove
 the key both ways (tallyboard.seal), and from then on every frame is
-sealed (club.port). Then the USB sync's own code
-(tricktally_host.sync.sync_board) runs over the socket, with its promises:
-only what extends the stored journal is stored, only what was committed
-is acknowledged, a dropout or a reboot resumes from what the database
-has. It runs again at once when the board says it has new records (its
-notice), and every ``keepalive`` seconds anyway (the board drops a hub it
-has not heard from in 45 s).
+sealed (club.port). The hub sets the board's clock; then the board pushes
+each game's new journal bytes as they are written, and the hub stores them
+with the USB sync's store and promises (club.pushes): only what extends
+the stored journal is stored, only what was committed is acknowledged, a
+dropout or a reboot resumes from what the database has. What a push
+cannot settle (a conflict, damaged pieces the board kept) goes through
+the USB sync's own code (tricktally_host.sync.sync_board) over the
+socket. A quiet board hears HELLO every ``keepalive`` seconds (it drops a
+hub it has not heard from in 45 s).
 
 For the hub's other parts (the web side runs this in its own process, and
 two hub processes over one database can each run one):
@@ -51,10 +53,12 @@ import time
 
 from tallyboard.config_store import MAX_NAMES as MAX_ROSTER
 from tallyboard.config_store import ConfigError, check_name
-from tallyboard.seal import NONCE_LEN, Seal, proof, same, session_key
+from tallyboard.handshake import NONCE_LEN, proof, session_key
+from tallyboard.seal import Seal, same
 from tricktally_host.club.port import SocketPort
+from tricktally_host.club.pushes import CATCH_UP, PushError, Pushes, parse_push
 from tricktally_host.link_client import LinkClient, LinkError
-from tricktally_host.sync import SyncError, sync_board
+from tricktally_host.sync import SyncError, SyncReport, sync_board
 
 DEFAULT_PORT = 8765
 KEEPALIVE = 10.0
@@ -352,11 +356,10 @@ class BoardListener:
         return None
 
     def _session(self, client, port, db, board):
-        """Sync, deliver the seat, wait for a notice, the keepalive or a
-        seat; until the connection ends or the listener stops."""
-        first = True
-        shown = None
-        listed = None
+        """Set the board's clock, then store what it pushes, run the full
+        sync when a push needs it or the board asks, deliver the seat and the
+        roster, say HELLO when all is quiet; until the connection ends or the
+        listener stops."""
         acked = {}  # game id -> when this connection last acknowledged it
 
         def ack_due(game_id, finished):
@@ -366,25 +369,94 @@ class BoardListener:
                 return True
             return False
 
+        folder = client.hello().get("folder", "")
+        try:
+            client.set_time(int(self.clock()))
+        except LinkError as e:
+            if e.code in ("timeout", "port", "corrupt"):
+                raise
+            self._emit("problem", board.device, message="the board refused the time: %s" % e)
+        pushes = Pushes(_Stored(db), board.device, folder, ack_due, self.clock)
+        shown = self._seat(client, board, None)
+        listed = self._roster(client, board, None)
+        end = time.monotonic() + self.keepalive
         while not self._stopping.is_set():
-            seen = port.notices
-            stored = _Stored(db)
-            report = sync_board(client, stored, spool=self.spool, set_time=first, ack_due=ack_due)
-            first = False
-            for game_id, folder, status, size, record in stored.stored:
-                if status in ("new", "changed"):
-                    self._emit("stored", board.device, game_id=game_id, folder=folder, status=status, size=size,
-                               record=record)
-            for message in report.problems:
-                self._emit("problem", board.device, message=message)
+            words = port.next_notice(min(0.2, max(0.0, end - time.monotonic())))
+            if words is not None:
+                self._notice(client, pushes, board, words)
+            elif time.monotonic() >= end:
+                # All quiet: the board hears from the hub (it drops one
+                # silent for 45 s), and a new journal folder is learnt.
+                pushes.folder = client.hello().get("folder", "")
+            elif not board.wake.is_set():
+                continue
+            board.wake.clear()
             shown = self._seat(client, board, shown)
             listed = self._roster(client, board, listed)
             end = time.monotonic() + self.keepalive
-            while not self._stopping.is_set() and not board.wake.is_set():
-                left = end - time.monotonic()
-                if left <= 0 or port.wait_notice(seen, min(0.2, left)):
-                    break
-            board.wake.clear()
+
+    def _notice(self, client, pushes, board, words):
+        """Answer one notice of the board: a push (stored when it extends
+        what the hub holds), or NEW GAME (the full sync)."""
+        if words[0] == "NEW":
+            gid = int(words[1]) if len(words) == 2 and words[1].isdigit() else None
+            self._catch_up(client, pushes, board, gid)
+            return
+        try:
+            gid, size, offset, crc, data = parse_push(words)
+        except PushError as e:
+            self._emit("problem", board.device, message=str(e))
+            return
+        if not pushes.folder:
+            pushes.folder = client.hello().get("folder", "")  # its first game gave it one
+        report = SyncReport()
+        pushes.db.stored = []
+        answer = pushes.take(gid, size, offset, crc, data, report)
+        self._report(board, pushes.db, report)
+        if answer == CATCH_UP:
+            # Dealt with up to the push's end: the board goes on from there.
+            self._catch_up(client, pushes, board, gid, (offset + len(data), "%08x" % crc))
+            return
+        try:
+            client.request(*((answer[0], gid) + answer[1:]))
+        except LinkError as e:
+            if e.code in ("timeout", "port", "corrupt"):
+                raise
+            # The board's bytes are not what the hub holds: the full sync
+            # keeps them apart as a conflict, as on USB.
+            self._catch_up(client, pushes, board, gid)
+
+    def _catch_up(self, client, pushes, board, gid=None, dealt=None):
+        """The USB sync's own code over the connection, then ``HAVE`` for
+        game ``gid`` (the board lets the sync's handlers go): ``dealt``
+        (upto, crc) when answering a push, else what the database holds."""
+        stored = pushes.db
+        stored.stored = []
+        report = sync_board(client, stored, spool=self.spool, set_time=False, ack_due=pushes.ack_due)
+        self._report(board, stored, report)
+        pushes.folder = report.folder
+        pushes.forget()
+        if gid is None:
+            return
+        if dealt is None:
+            size, crc = stored.synced_upto(board.device, report.folder).get(gid, (0, "00000000"))
+            dealt = (size, str(crc))
+        try:
+            client.request("HAVE", gid, dealt[0], dealt[1])
+        except LinkError as e:
+            if e.code in ("timeout", "port", "corrupt"):
+                raise
+            # Refused: the board does not push this game again this session.
+
+    def _report(self, board, stored, report):
+        # What a store did, as events: games stored, problems.
+        for game_id, folder, status, size, record in stored.stored:
+            if status in ("new", "changed"):
+                self._emit("stored", board.device, game_id=game_id, folder=folder, status=status, size=size,
+                           record=record)
+        stored.stored = []
+        for message in report.problems:
+            self._emit("problem", board.device, message=message)
 
     def _seat(self, client, board, shown):
         # The seat the board should show, sent when it is not the one it has.

@@ -12,11 +12,13 @@ What the link over a shared network adds is done here, under the client
   seal is checked and taken off before the client sees it (``seal_in``).
   An answer with a wrong seal ends the connection: nothing it says is
   believed, and the client's next read fails (LinkError ``port``);
-- the board's notices (``!N NEW``), sealed too, are taken out of the
-  stream and counted (``notices``); ``wait_notice`` waits for one;
+- the board's notices (``!N PUSH ...``, ``!N NEW GAME``), sealed too,
+  are taken out of the stream, counted (``notices``) and queued, their
+  seal taken off; ``next_notice`` waits for the next one;
 - ``last_heard`` is the time of the last line the board sent.
 """
 
+import collections
 import errno
 import select
 import time
@@ -28,6 +30,9 @@ from tallyboard.seal import same, text_of
 # How long ``read`` waits for a byte when none is there (pyserial's timeout
 # as LinkClient opens a port).
 READ_WAIT = 0.05
+# Notices kept unread at most: a board sends one push and waits for its
+# answer, so more is someone's mistake (the oldest are dropped).
+MAX_NOTICES = 64
 
 
 class SealError(OSError):
@@ -49,6 +54,7 @@ class SocketPort:
         self.seal_in = None
         self.seal_out = None
         self.notices = 0
+        self.queue = collections.deque(maxlen=MAX_NOTICES)  # the words of notices not read yet
         self.forged = 0
         self.closed = False
         self.last_heard = None
@@ -94,16 +100,17 @@ class SocketPort:
 
     # ----- the rest --------------------------------------------------------------
 
-    def wait_notice(self, seen, timeout):
-        """Wait up to ``timeout`` seconds for ``notices`` to pass ``seen``
-        (reading what comes meanwhile); True when it did."""
+    def next_notice(self, timeout):
+        """The words of the board's next notice (its seal taken off),
+        waiting up to ``timeout`` seconds for one (reading what comes
+        meanwhile); None when none came."""
         end = time.monotonic() + timeout
-        while self.notices <= seen:
+        while not self.queue:
             left = end - time.monotonic()
             if left <= 0:
-                return False
+                return None
             self._fill(left)
-        return True
+        return self.queue.popleft()
 
     def close(self):
         """Close the socket (the board's link sees the connection end)."""
@@ -145,8 +152,10 @@ class SocketPort:
     def _take(self, line):
         self.last_heard = self.clock()
         if frames.is_frame(line, frames.NOTICE):
-            if self.seal_in is not None and self._unsealed(line, frames.NOTICE) is not None:
+            plain = self._unsealed(line, frames.NOTICE) if self.seal_in is not None else None
+            if plain is not None:
                 self.notices += 1
+                self.queue.append(frames.decode(plain, frames.NOTICE)[1])
             return
         if self.seal_in is not None and frames.is_frame(line, frames.RESPONSE):
             try:
