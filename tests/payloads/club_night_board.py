@@ -52,10 +52,9 @@ def main():
     while not board.acked() and time.ticks_diff(end, time.ticks_ms()) > 0:
         board.run(20)
     link = app.link
-    hub = link.hub
     screen = app.screen
     print(json.dumps({"end": {
-        "roster": roster, "seat_shown": shown, "seat": list(hub.seat) if hub is not None and hub.seat else None,
+        "roster": roster, "seat_shown": shown, "seat": list(link.seat) if link.seat else None,
         "games": board.games(), "acked": board.acked(), "entries": board.entries,
         "screen": [screen.__class__.__name__, getattr(screen, "title", None), getattr(screen, "lines", None)],
         "sessions": link.stream.session}}))
