@@ -58,6 +58,7 @@ class FleetBoard:
         self.game = None
         self.game_id = None
         self.pickers = None
+        self.screen = None  # what the link shows between games (a seat the hub sent)
         self.presses = 0
         self.rnd = random.Random(seed * 1009 + i)
         self.players = ["T%02d %s" % (i + 1, name) for name in ("Ana", "Ben", "Cy", "Dee", "Eva", "Fé")[:players]]
@@ -72,6 +73,13 @@ class FleetBoard:
         enrolled = {"host": self.address[0], "port": self.address[1], "ssid": "club", "password": "", "key": self.key}
         return clubs.start(self, enrolled, self.device, "0.1.0", None, sockets=socket, ticks_ms=ticks_ms,
                            backoff=self.backoff)
+
+    def go(self, screen):
+        """The app's ``go``: the link shows a seat between games."""
+        self.screen = screen
+
+    def redraw(self):
+        """The app's ``redraw``: nothing is drawn here."""
 
     def step(self):
         """One pass of the board's loop; True if the hub's bytes came."""
