@@ -12,6 +12,7 @@ from tests.club_load import run_load
 
 def test_a_short_club_load_loses_and_duplicates_nothing(db_target):
     result, ms, fleet, hub = run_load(db_target, boards=8, seconds=20.0, settle=60.0)
+    assert result["joined"], "the boards did not all join the hub within 60 s"
     assert result["settled"], "the hub did not catch up within 60 s"
     # Every board played (about 6 hands each) and every one was heard.
     assert result["hands"] >= 8 * 5 and result["entries"] >= 8 * 5 * 8
